@@ -1,0 +1,60 @@
+package io.github.zipjack;
+
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.core.io.JsonEOFException;
+
+/** Turns Jackson's and msgpack's read errors into zipjack's decode exceptions with the facts. */
+final class DecodeFailures {
+  private static final String MSGPACK_EXCEPTION = "org.msgpack.core.MessagePackException";
+  private static final String MSGPACK_TRUNCATED = "org.msgpack.core.MessageInsufficientBufferException";
+
+  private DecodeFailures() {}
+
+  static ZipjackDecodeException translate(JacksonException e, Pipeline.Settings settings) {
+    String detail = e.getOriginalMessage();
+    if (e instanceof StreamConstraintsException) {
+      if (detail != null && detail.contains("nesting depth")) {
+        return new DecodeLimitExceededException("maxNestingDepth", settings.maxNestingDepth,
+            "decoded body nests deeper than maxNestingDepth = " + settings.maxNestingDepth + ": " + detail, e);
+      }
+      if (detail != null && detail.contains("Document length")) {
+        return new DecodeLimitExceededException("maxDecodedBytes", settings.maxDecodedBytes,
+            "decoded body is larger than maxDecodedBytes = " + settings.maxDecodedBytes + ": " + detail, e);
+      }
+      return new DecodeLimitExceededException("StreamReadConstraints", -1,
+          "decoded body exceeds one of Jackson's read constraints: " + detail, e);
+    }
+    if (e instanceof JsonEOFException || hasCause(e, MSGPACK_TRUNCATED)
+        || (detail != null && detail.contains("end-of-input"))) {
+      return new TruncatedBodyException("decoded " + settings.format + " body ends before its value does: " + detail, e);
+    }
+    return new MalformedBodyException("decoded body is not " + settings.format
+        + " of the requested type: " + detail, e);
+  }
+
+  /** msgpack's own (unchecked) errors become decode exceptions; any other runtime exception is rethrown. */
+  static ZipjackDecodeException translateRuntime(RuntimeException e, Pipeline.Settings settings) {
+    if (hasCause(e, MSGPACK_TRUNCATED)) {
+      return new TruncatedBodyException("decoded MessagePack body ends before its value does: " + e.getMessage(), e);
+    }
+    if (hasCause(e, MSGPACK_EXCEPTION)) {
+      return new MalformedBodyException("decoded body is not valid " + settings.format + ": " + e.getMessage(), e);
+    }
+    throw e;
+  }
+
+  private static boolean hasCause(Throwable e, String className) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      for (Class<?> c = t.getClass(); c != null; c = c.getSuperclass()) {
+        if (c.getName().equals(className)) {
+          return true;
+        }
+      }
+      if (t.getCause() == t) {
+        break;
+      }
+    }
+    return false;
+  }
+}

@@ -1,0 +1,28 @@
+package io.github.zipjack;
+
+/** Decoding stopped because the body went past a limit; {@link #limitName()} says which one. */
+public final class DecodeLimitExceededException extends ZipjackDecodeException {
+  private static final long serialVersionUID = 1L;
+  private final String limitName;
+  private final long limit;
+
+  /**
+   * @param limitName the builder setting or Jackson constraint, such as {@code maxDecodedBytes}
+   * @param limit its value
+   */
+  public DecodeLimitExceededException(String limitName, long limit, String message, Throwable cause) {
+    super(message, cause);
+    this.limitName = limitName;
+    this.limit = limit;
+  }
+
+  /** The name of the limit that was exceeded, as the builder or Jackson calls it. */
+  public String limitName() {
+    return limitName;
+  }
+
+  /** The value of that limit (bytes, depth or characters, as its name says). */
+  public long limit() {
+    return limit;
+  }
+}

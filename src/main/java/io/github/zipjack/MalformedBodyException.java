@@ -1,0 +1,14 @@
+package io.github.zipjack;
+
+/** The body is not in the pipeline's compression or format, or is corrupt (bad CRC, bad syntax). */
+public final class MalformedBodyException extends ZipjackDecodeException {
+  private static final long serialVersionUID = 1L;
+
+  public MalformedBodyException(String message) {
+    super(message);
+  }
+
+  public MalformedBodyException(String message, Throwable cause) {
+    super(message, cause);
+  }
+}

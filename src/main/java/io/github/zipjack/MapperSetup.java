@@ -1,0 +1,57 @@
+package io.github.zipjack;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.databind.Module;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+
+/**
+ * Makes the pipeline's own ObjectMapper: a copy of the user's (never the user's itself) or a new
+ * one, for the chosen format, with java.time support, the accelerator, the inclusion rule and the
+ * read constraints. Runs once per {@link Pipeline.Builder#build()}.
+ */
+final class MapperSetup {
+  private MapperSetup() {}
+
+  static ObjectMapper create(ObjectMapper userMapper, Format format, Accelerator accelerator,
+      boolean omitEmpty, int maxNestingDepth, long maxDecodedBytes) {
+    ObjectMapper mapper;
+    if (userMapper == null) {
+      mapper = new ObjectMapper(newFactory(format));
+    } else if (format.jacksonFormatName().equals(userMapper.getFactory().getFormatName())) {
+      mapper = userMapper.copy();
+    } else {
+      mapper = userMapper.copyWith(newFactory(format));
+    }
+    // The factory is the copy's own (ObjectMapper.copy() copies it), so this changes no one else's.
+    mapper.getFactory().setStreamReadConstraints(StreamReadConstraints.builder()
+        .maxNestingDepth(maxNestingDepth)
+        .maxDocumentLength(maxDecodedBytes)
+        .build());
+    mapper.configure(JsonGenerator.Feature.AUTO_CLOSE_TARGET, false);
+    mapper.disable(SerializationFeature.FLUSH_AFTER_WRITE_VALUE);
+    mapper.disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
+    mapper.registerModule(new JavaTimeModule());
+    if (format == Format.MSGPACK) {
+      // Registered after JavaTimeModule so that its Instant (de)serializers win.
+      mapper.registerModule(MessagePackSupport.timestampModule());
+    }
+    Module accelerated = accelerator.newModule();
+    if (accelerated != null) {
+      mapper.registerModule(accelerated);
+    }
+    if (omitEmpty) {
+      mapper.setDefaultPropertyInclusion(
+          JsonInclude.Value.construct(JsonInclude.Include.NON_EMPTY, JsonInclude.Include.NON_EMPTY));
+    }
+    return mapper;
+  }
+
+  private static JsonFactory newFactory(Format format) {
+    return format == Format.MSGPACK ? MessagePackSupport.newFactory() : new JsonFactory();
+  }
+}

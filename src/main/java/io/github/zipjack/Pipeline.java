@@ -1,0 +1,451 @@
+package io.github.zipjack;
+
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.io.JsonEOFException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JavaType;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import io.github.zipjack.buffer.SegmentOutputStream;
+import io.github.zipjack.buffer.SegmentPool;
+import io.github.zipjack.codec.CompressionEngine;
+import io.github.zipjack.codec.DecodeLimitInputStream;
+import io.github.zipjack.codec.Encoder;
+import java.io.ByteArrayInputStream;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.util.Objects;
+
+/**
+ * Serializes Java objects with Jackson (JSON or MessagePack) and compresses them, and does the
+ * reverse. Made by {@link #builder()}.
+ *
+ * <p>Immutable and thread-safe, like an ObjectMapper: share one per configuration. It pools what
+ * each call would otherwise set up (Deflaters, buffers, output segments), so a call allocates
+ * little beyond what Jackson itself does. {@link #close()} ends the pooled native state; close a
+ * pipeline when the application no longer needs it (a servlet's destroy, a Spring bean's close).
+ *
+ * <p>Encoding methods never close the caller's stream; decoding methods never close it either.
+ * Decoding is bounded: {@link Builder#maxDecodedBytes(long)} and {@link Builder#maxNestingDepth(int)}.
+ */
+public final class Pipeline implements AutoCloseable {
+  private final Settings settings;
+  private final ObjectMapper mapper;
+  private final ObjectWriter writer;
+  private final CompressionEngine engine;
+  private final SegmentPool segmentPool;
+  private volatile boolean closed;
+
+  private Pipeline(Settings settings, ObjectMapper mapper) {
+    this.settings = settings;
+    this.mapper = mapper;
+    this.writer = mapper.writer();
+    this.segmentPool = new SegmentPool(settings.segmentPoolBytes);
+    this.engine = settings.compression.newEngine(
+        settings.inputBufferSize, settings.deflaterBufferSize, settings.encoderPoolSize);
+  }
+
+  /** A builder with every setting at its default. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /**
+   * The whole compressed body as a new array (one copy out of the pooled segments).
+   *
+   * @throws ZipjackEncodeException if Jackson cannot serialize {@code value}
+   * @throws IllegalStateException if the pipeline is closed
+   */
+  public byte[] encode(Object value) {
+    try (SegmentOutputStream out = new SegmentOutputStream(segmentPool)) {
+      encodeTo(value, out);
+      return out.toByteArray();
+    } catch (IOException e) {
+      throw encodeFailure(value, e);
+    }
+  }
+
+  /**
+   * Streams the compressed body to {@code out} as it is made; nothing is held in memory beyond the
+   * pipeline's buffers. Does not flush or close {@code out}.
+   *
+   * @throws IOException if {@code out} fails
+   * @throws ZipjackEncodeException if Jackson cannot serialize {@code value}
+   */
+  public void encode(Object value, OutputStream out) throws IOException {
+    Objects.requireNonNull(out, "out");
+    try {
+      encodeTo(value, out);
+    } catch (JacksonException e) {
+      throw encodeFailure(value, e);
+    }
+  }
+
+  /**
+   * The whole compressed body in pooled segments, with its size known before it is written: for a
+   * Content-Length. The caller closes the result, which returns the segments.
+   *
+   * @throws ZipjackEncodeException if Jackson cannot serialize {@code value}
+   */
+  public EncodedBody encodeToBody(Object value) {
+    SegmentOutputStream out = new SegmentOutputStream(segmentPool);
+    try {
+      encodeTo(value, out);
+      long size = out.size();
+      return new EncodedBody(segmentPool, out.detach(), size, engine.contentEncoding());
+    } catch (IOException e) {
+      throw encodeFailure(value, e);
+    } finally {
+      out.close(); // after a successful detach there is nothing left to return
+    }
+  }
+
+  private void encodeTo(Object value, OutputStream sink) throws IOException {
+    checkOpen();
+    try (Encoder encoder = engine.open(sink)) {
+      writer.writeValue(encoder.stream(), value);
+      encoder.finish();
+    }
+  }
+
+  private static ZipjackEncodeException encodeFailure(Object value, IOException e) {
+    String type = value == null ? "null" : value.getClass().getName();
+    return new ZipjackEncodeException("cannot encode a " + type + ": " + e.getMessage(), e);
+  }
+
+  /** Decodes a whole body. See {@link #decode(byte[], JavaType)}. */
+  public <T> T decode(byte[] body, Class<T> type) throws ZipjackDecodeException {
+    return decode(body, mapper.getTypeFactory().constructType(type));
+  }
+
+  /** Decodes a whole body into a generic type. See {@link #decode(byte[], JavaType)}. */
+  public <T> T decode(byte[] body, TypeReference<T> type) throws ZipjackDecodeException {
+    return decode(body, mapper.getTypeFactory().constructType(type));
+  }
+
+  /**
+   * Decompresses and deserializes a whole body made by a pipeline of the same format and compression.
+   *
+   * @throws MalformedBodyException if the body is not in this pipeline's compression or format, or
+   *     has data after the value
+   * @throws TruncatedBodyException if it is cut short
+   * @throws DecodeLimitExceededException if it decodes to more than maxDecodedBytes, or nests deeper
+   *     than maxNestingDepth
+   */
+  public <T> T decode(byte[] body, JavaType type) throws ZipjackDecodeException {
+    Objects.requireNonNull(body, "body");
+    try {
+      return read(new ByteArrayInputStream(body), type);
+    } catch (ZipjackDecodeException e) {
+      throw e;
+    } catch (IOException e) {
+      throw new UncheckedIOException("unexpected I/O error reading a byte array", e);
+    }
+  }
+
+  /** Decodes a body read from a stream. See {@link #decode(InputStream, JavaType)}. */
+  public <T> T decode(InputStream body, Class<T> type) throws IOException {
+    return decode(body, mapper.getTypeFactory().constructType(type));
+  }
+
+  /** Decodes a body read from a stream into a generic type. See {@link #decode(InputStream, JavaType)}. */
+  public <T> T decode(InputStream body, TypeReference<T> type) throws IOException {
+    return decode(body, mapper.getTypeFactory().constructType(type));
+  }
+
+  /**
+   * Decompresses and deserializes a body read from {@code body} to its end. Does not close
+   * {@code body}.
+   *
+   * @throws ZipjackDecodeException for data problems, as {@link #decode(byte[], JavaType)}
+   * @throws IOException if {@code body} itself fails
+   */
+  public <T> T decode(InputStream body, JavaType type) throws IOException {
+    Objects.requireNonNull(body, "body");
+    return read(new UnclosableInputStream(body), type);
+  }
+
+  private <T> T read(InputStream body, JavaType type) throws IOException {
+    checkOpen();
+    Objects.requireNonNull(type, "type");
+    try (InputStream decoded = new DecodeLimitInputStream(engine.decoder(body), "maxDecodedBytes", settings.maxDecodedBytes);
+         JsonParser parser = mapper.createParser(decoded)) {
+      T value = mapper.readValue(parser, type);
+      expectEnd(parser);
+      return value;
+    } catch (JacksonException e) {
+      throw DecodeFailures.translate(e, settings);
+    } catch (RuntimeException e) {
+      throw DecodeFailures.translateRuntime(e, settings);
+    }
+  }
+
+  /**
+   * Reads on to the end of the body, which also makes the gzip decoder check the CRC and length in
+   * its trailer; anything but the end is malformed input.
+   */
+  private void expectEnd(JsonParser parser) throws IOException {
+    JsonToken extra;
+    try {
+      extra = parser.nextToken();
+    } catch (JsonEOFException e) {
+      if (settings.format == Format.MSGPACK) {
+        return; // msgpack's parser reports the end of input this way instead of returning null
+      }
+      throw e;
+    }
+    if (extra != null) {
+      throw new MalformedBodyException("body has more data after the value, starting with " + extra
+          + " at byte " + parser.currentTokenLocation().getByteOffset() + " of the decoded body");
+    }
+  }
+
+  /** The format bodies are serialized in. */
+  public Format format() {
+    return settings.format;
+  }
+
+  /** The compression bodies get. */
+  public Compression compression() {
+    return settings.compression;
+  }
+
+  /**
+   * A copy of the mapper this pipeline serializes with, for inspection or to derive another
+   * configuration; changing the copy does not change the pipeline.
+   */
+  public ObjectMapper mapperCopy() {
+    return mapper.copy();
+  }
+
+  /** Ends pooled Deflaters and drops pooled segments. Idempotent. Later encode or decode calls fail. */
+  @Override
+  public void close() {
+    closed = true;
+    engine.close();
+    segmentPool.close();
+  }
+
+  private void checkOpen() {
+    if (closed) {
+      throw new IllegalStateException("pipeline is closed: " + this);
+    }
+  }
+
+  /** All settings, for bug reports: {@code Pipeline[format=JSON, compression=gzip(6), ...]}. */
+  @Override
+  public String toString() {
+    return "Pipeline[" + settings + (closed ? ", closed]" : "]");
+  }
+
+  /** Keeps Jackson and the decoder from closing the caller's stream. */
+  private static final class UnclosableInputStream extends FilterInputStream {
+    UnclosableInputStream(InputStream in) {
+      super(in);
+    }
+
+    @Override
+    public void close() {
+      // the caller owns the stream
+    }
+  }
+
+  /**
+   * Collects settings and makes pipelines. Not thread-safe. Each setting may be set once; values
+   * wrong on their own fail in the setter, combinations that conflict fail in {@link #build()}.
+   * {@code build()} leaves the builder as it was, so one builder can make several pipelines.
+   */
+  public static final class Builder {
+    private final Settings settings = new Settings();
+    private ObjectMapper mapper;
+    private final java.util.Set<String> assigned = new java.util.HashSet<>();
+
+    private Builder() {}
+
+    /** The serialization format. Default {@link Format#JSON}. */
+    public Builder format(Format format) {
+      once("format", settings.format);
+      settings.format = Objects.requireNonNull(format, "format must not be null");
+      return this;
+    }
+
+    /** The compression. Default {@code Compression.gzip(6)}, zlib's and GZIPOutputStream's own level. */
+    public Builder compression(Compression compression) {
+      once("compression", settings.compression);
+      settings.compression = Objects.requireNonNull(compression, "compression must not be null");
+      return this;
+    }
+
+    /** A Jackson accelerator module. Default {@link Accelerator#NONE}. */
+    public Builder accelerator(Accelerator accelerator) {
+      once("accelerator", settings.accelerator);
+      settings.accelerator = Objects.requireNonNull(accelerator, "accelerator must not be null");
+      return this;
+    }
+
+    /**
+     * Bytes gathered between the serializer and the compressor, so the compressor gets large chunks
+     * instead of Jackson's 8,000-byte ones (a pooled BufferedOutputStream). 0 for none.
+     * Range [0, 16 MiB]; default 65,536.
+     */
+    public Builder inputBufferSize(int bytes) {
+      once("inputBufferSize", settings.inputBufferSize);
+      settings.inputBufferSize = checkRange("inputBufferSize", bytes, 0, Settings.MAX_BUFFER, " (0 = no buffer)");
+      return this;
+    }
+
+    /**
+     * Bytes of the buffer zlib deflates into when {@link #encode(Object, OutputStream)} streams to a
+     * caller's stream (DeflaterOutputStream's buffer; its default is 512). In-memory bodies are
+     * deflated straight into pooled segments instead. Range [1, 16 MiB]; default 65,536. Needs gzip.
+     */
+    public Builder deflaterBufferSize(int bytes) {
+      once("deflaterBufferSize", settings.deflaterBufferSize);
+      settings.deflaterBufferSize = checkRange("deflaterBufferSize", bytes, 1, Settings.MAX_BUFFER, "");
+      return this;
+    }
+
+    /** Leaves out null and empty values (strings, collections, maps, arrays). Default false. */
+    public Builder omitEmpty(boolean omitEmpty) {
+      once("omitEmpty", settings.omitEmpty);
+      settings.omitEmpty = omitEmpty;
+      return this;
+    }
+
+    /**
+     * A mapper whose modules and settings the pipeline starts from. It is never mutated: the pipeline
+     * works on its own copy, made at {@link #build()} (for MessagePack, with msgpack's factory).
+     * Default: a new ObjectMapper.
+     */
+    public Builder mapper(ObjectMapper mapper) {
+      once("mapper", this.mapper);
+      this.mapper = Objects.requireNonNull(mapper, "mapper must not be null");
+      return this;
+    }
+
+    /**
+     * The most bytes a body may decode (decompress) to; past it decoding fails with a
+     * {@link DecodeLimitExceededException}. Guards against decompression bombs. Range [1, 2^63-1];
+     * default 64 MiB.
+     */
+    public Builder maxDecodedBytes(long bytes) {
+      once("maxDecodedBytes", settings.maxDecodedBytes);
+      if (bytes < 1) {
+        throw new IllegalArgumentException("maxDecodedBytes must be in [1, " + Long.MAX_VALUE + "]: " + bytes);
+      }
+      settings.maxDecodedBytes = bytes;
+      return this;
+    }
+
+    /** The deepest nesting of arrays and objects a decoded body may have. Range [1, 100,000]; default 1,000. */
+    public Builder maxNestingDepth(int depth) {
+      once("maxNestingDepth", settings.maxNestingDepth);
+      settings.maxNestingDepth = checkRange("maxNestingDepth", depth, 1, 100_000, "");
+      return this;
+    }
+
+    /**
+     * The most bytes of idle output segments kept for reuse; 0 disables pooling. Range [0, 1 GiB];
+     * default 4 MiB.
+     */
+    public Builder segmentPoolBytes(long bytes) {
+      once("segmentPoolBytes", settings.segmentPoolBytes);
+      if (bytes < 0 || bytes > Settings.MAX_POOL_BYTES) {
+        throw new IllegalArgumentException("segmentPoolBytes must be in [0, " + Settings.MAX_POOL_BYTES + "]: " + bytes);
+      }
+      settings.segmentPoolBytes = bytes;
+      return this;
+    }
+
+    /**
+     * The most idle encoders (each a Deflater of about 256 KB native memory plus its buffers) kept
+     * for reuse; 0 makes a new one per call. Range [0, 1024]; default twice the number of processors.
+     */
+    public Builder encoderPoolSize(int encoders) {
+      once("encoderPoolSize", settings.encoderPoolSize);
+      settings.encoderPoolSize = checkRange("encoderPoolSize", encoders, 0, 1024, "");
+      return this;
+    }
+
+    /**
+     * A new pipeline with these settings.
+     *
+     * @throws IllegalArgumentException if settings conflict
+     * @throws IllegalStateException if an optional dependency the settings need is missing
+     */
+    public Pipeline build() {
+      Settings s = settings.copy();
+      if (s.compression.equals(Compression.none()) && assigned.contains("deflaterBufferSize")) {
+        throw new IllegalArgumentException("deflaterBufferSize is set to " + s.deflaterBufferSize
+            + " but compression is none; it applies to gzip only");
+      }
+      if (s.format == Format.MSGPACK) {
+        checkMessagePackPresent();
+      }
+      ObjectMapper built = MapperSetup.create(mapper, s.format, s.accelerator, s.omitEmpty,
+          s.maxNestingDepth, s.maxDecodedBytes);
+      return new Pipeline(s, built);
+    }
+
+    private void once(String name, Object current) {
+      if (!assigned.add(name)) {
+        throw new IllegalStateException(name + " was already set to " + current);
+      }
+    }
+
+    private static int checkRange(String name, int value, int min, int max, String note) {
+      if (value < min || value > max) {
+        throw new IllegalArgumentException(name + " must be in [" + min + ", " + max + "]" + note + ": " + value);
+      }
+      return value;
+    }
+
+    private static void checkMessagePackPresent() {
+      try {
+        Class.forName("org.msgpack.jackson.dataformat.MessagePackFactory", false, Builder.class.getClassLoader());
+      } catch (ClassNotFoundException | LinkageError e) {
+        throw new IllegalStateException("Format.MSGPACK needs org.msgpack:jackson-dataformat-msgpack"
+            + " on the class path (it is an optional dependency of zipjack)", e);
+      }
+    }
+  }
+
+  /** The builder's values; copied into each pipeline, never changed after that. */
+  static final class Settings implements Cloneable {
+    static final int MAX_BUFFER = 16 * 1024 * 1024;
+    static final long MAX_POOL_BYTES = 1L << 30;
+
+    Format format = Format.JSON;
+    Compression compression = Compression.gzip(6);
+    Accelerator accelerator = Accelerator.NONE;
+    int inputBufferSize = 64 * 1024;
+    int deflaterBufferSize = 64 * 1024;
+    boolean omitEmpty;
+    long maxDecodedBytes = 64L * 1024 * 1024;
+    int maxNestingDepth = 1000;
+    long segmentPoolBytes = 4L * 1024 * 1024;
+    int encoderPoolSize = 2 * Runtime.getRuntime().availableProcessors();
+
+    Settings copy() {
+      try {
+        return (Settings) clone();
+      } catch (CloneNotSupportedException e) {
+        throw new AssertionError(e);
+      }
+    }
+
+    @Override
+    public String toString() {
+      return "format=" + format + ", compression=" + compression + ", accelerator=" + accelerator
+          + ", inputBufferSize=" + inputBufferSize + ", deflaterBufferSize=" + deflaterBufferSize
+          + ", omitEmpty=" + omitEmpty + ", maxDecodedBytes=" + maxDecodedBytes
+          + ", maxNestingDepth=" + maxNestingDepth + ", segmentPoolBytes=" + segmentPoolBytes
+          + ", encoderPoolSize=" + encoderPoolSize;
+    }
+  }
+}

@@ -1,0 +1,14 @@
+package io.github.zipjack;
+
+/**
+ * A value could not be serialized into an in-memory body (Jackson has no serializer for it, a
+ * getter threw, and so on). Unchecked: serializing one's own objects failing is a programming error.
+ * Methods that write to a caller's stream throw {@link java.io.IOException} for that stream's failures.
+ */
+public final class ZipjackEncodeException extends RuntimeException {
+  private static final long serialVersionUID = 1L;
+
+  public ZipjackEncodeException(String message, Throwable cause) {
+    super(message, cause);
+  }
+}

@@ -1,0 +1,51 @@
+package io.github.zipjack.buffer;
+
+import java.nio.ByteBuffer;
+
+/**
+ * A fixed-size chunk of a body: bytes {@code [pos, limit)} of {@link #data} are readable. Internal API.
+ *
+ * <p>Not thread-safe: a segment has one owner at a time, the {@link SegmentOutputStream} filling it
+ * or the body holding it, and goes back to its {@link SegmentPool} exactly once.
+ */
+public final class Segment extends StripedPool.Node {
+  /** Bytes per segment. Large enough for few JNI calls, small enough to pool many. */
+  public static final int SIZE = 16 * 1024;
+
+  /** The storage; its length is {@link #SIZE}. */
+  public final byte[] data = new byte[SIZE];
+  /** A view of {@link #data} for channel writes, made once; its position and limit are scratch. */
+  final ByteBuffer nioView = ByteBuffer.wrap(data);
+  /** First readable byte. */
+  public int pos;
+  /** First writable byte; {@code pos <= limit <= SIZE}. */
+  public int limit;
+  /** Next segment of the same body, or null for the last. */
+  Segment next;
+
+  /** Readable bytes. */
+  public int readableBytes() {
+    return limit - pos;
+  }
+
+  /** Free bytes after {@link #limit}. */
+  public int writableBytes() {
+    return SIZE - limit;
+  }
+
+  /** The segment after this one in its body, or null. */
+  public Segment next() {
+    return next;
+  }
+
+  /** The readable bytes as a buffer view (shared storage, no copy); valid until the segment is released. */
+  public ByteBuffer readableView() {
+    nioView.limit(limit).position(pos);
+    return nioView;
+  }
+
+  @Override
+  public String toString() {
+    return "Segment[pos=" + pos + ", limit=" + limit + "]";
+  }
+}

@@ -1,0 +1,101 @@
+package io.github.zipjack.buffer;
+
+import java.io.OutputStream;
+
+/**
+ * An output stream that fills pooled {@link Segment}s instead of growing one array. Internal API.
+ *
+ * <p>Not thread-safe; one writer. Compressors that know this type deflate straight into
+ * {@link #writableSegment()} and skip a copy. {@link #detach()} hands the filled chain to its new
+ * owner; {@link #close()} before that returns every segment to the pool, so a failed encode leaks
+ * nothing.
+ */
+public final class SegmentOutputStream extends OutputStream {
+  private final SegmentPool pool;
+  private Segment head;
+  private Segment tail;
+  /** Bytes written so far; the sum of readable bytes of the chain. */
+  private long size;
+
+  public SegmentOutputStream(SegmentPool pool) {
+    this.pool = pool;
+  }
+
+  @Override
+  public void write(int b) {
+    Segment s = writableSegment();
+    s.data[s.limit++] = (byte) b;
+    size++;
+  }
+
+  @Override
+  public void write(byte[] bytes, int offset, int length) {
+    java.util.Objects.checkFromIndexSize(offset, length, bytes.length);
+    while (length > 0) {
+      Segment s = writableSegment();
+      int n = Math.min(length, s.writableBytes());
+      System.arraycopy(bytes, offset, s.data, s.limit, n);
+      s.limit += n;
+      size += n;
+      offset += n;
+      length -= n;
+    }
+  }
+
+  /**
+   * The last segment, with at least one writable byte. After writing into
+   * {@code data[limit...]} directly, the caller must call {@link #committed(int)}.
+   */
+  public Segment writableSegment() {
+    if (tail == null || tail.writableBytes() == 0) {
+      Segment s = pool.take();
+      if (tail == null) {
+        head = s;
+      } else {
+        tail.next = s;
+      }
+      tail = s;
+    }
+    return tail;
+  }
+
+  /** Records that {@code byteCount} bytes were written directly into the tail segment (limit already moved). */
+  public void committed(int byteCount) {
+    size += byteCount;
+  }
+
+  /** Bytes written so far. */
+  public long size() {
+    return size;
+  }
+
+  /** A copy of everything written, in one new array. */
+  public byte[] toByteArray() {
+    if (size > Integer.MAX_VALUE - 8) {
+      throw new IllegalStateException("body of " + size + " bytes does not fit in a byte[]");
+    }
+    byte[] bytes = new byte[(int) size];
+    int at = 0;
+    for (Segment s = head; s != null; s = s.next) {
+      System.arraycopy(s.data, s.pos, bytes, at, s.readableBytes());
+      at += s.readableBytes();
+    }
+    return bytes;
+  }
+
+  /** Hands over the chain (may be null when nothing was written); this stream is empty afterwards. */
+  public Segment detach() {
+    Segment h = head;
+    head = null;
+    tail = null;
+    size = 0;
+    return h;
+  }
+
+  /** Returns the segments not yet detached to the pool. Idempotent. */
+  @Override
+  public void close() {
+    Segment h = detach();
+    pool.recycleChain(h);
+  }
+}

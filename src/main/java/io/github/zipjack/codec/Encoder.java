@@ -1,0 +1,145 @@
+package io.github.zipjack.codec;
+
+import io.github.zipjack.buffer.StripedPool;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.Objects;
+
+/**
+ * One compression of one body, borrowed from a {@link CompressionEngine}. Internal API.
+ *
+ * <p>Not thread-safe: one thread writes to {@link #stream()}, calls {@link #finish()} once, then
+ * {@link #close()}. Closing returns the encoder (and its native state) to its engine and never closes
+ * the sink; a close without finish abandons the body, which is what a failed encode wants. After
+ * close the caller must not touch the encoder: another thread may already be using it.
+ *
+ * <p>When made with an input buffer, writes are gathered into it and handed to the compressor in
+ * chunks of that size (like a {@code BufferedOutputStream} in front of it; writes at least as
+ * large as the buffer go straight through when it is empty).
+ */
+public abstract class Encoder extends StripedPool.Node implements AutoCloseable {
+  /** Null when input buffering is off. */
+  private final byte[] inputBuffer;
+  /** Bytes waiting in {@link #inputBuffer}. */
+  private int buffered;
+  private final OutputStream stream = new EncoderStream();
+  private boolean open;
+  private boolean finished;
+
+  /** @param inputBufferSize bytes gathered before the compressor sees them; 0 for none */
+  protected Encoder(int inputBufferSize) {
+    this.inputBuffer = inputBufferSize > 0 ? new byte[inputBufferSize] : null;
+  }
+
+  /** Starts a body that goes to {@code sink}; called by the engine when lending this encoder. */
+  final void open(OutputStream sink) throws IOException {
+    open = true;
+    finished = false;
+    buffered = 0;
+    begin(sink);
+  }
+
+  /**
+   * The stream the serializer writes to. It never closes the sink, and {@code flush()} on it does
+   * nothing: flushing a compressor mid-body costs ratio, and the body is complete only after
+   * {@link #finish()}.
+   */
+  public final OutputStream stream() {
+    return stream;
+  }
+
+  /** Writes everything buffered and the end of the compressed format (trailer) to the sink. */
+  public final void finish() throws IOException {
+    checkWritable();
+    if (buffered > 0) {
+      int n = buffered;
+      buffered = 0;
+      consume(inputBuffer, 0, n);
+    }
+    finished = true;
+    finishStream();
+  }
+
+  /** Returns this encoder to its engine. Does not close the sink. Safe to call twice in a row. */
+  @Override
+  public final void close() {
+    if (!open) {
+      return;
+    }
+    open = false;
+    buffered = 0;
+    release();
+  }
+
+  /** Starts the compressed format in the sink (a header, for example). */
+  protected abstract void begin(OutputStream sink) throws IOException;
+
+  /** Compresses {@code length} bytes; the array may be reused by the caller after this returns. */
+  protected abstract void consume(byte[] bytes, int offset, int length) throws IOException;
+
+  /** Ends the compressed format; the sink then holds the whole body. */
+  protected abstract void finishStream() throws IOException;
+
+  /** Forgets the sink, resets native state and goes back to the engine's pool. */
+  protected abstract void release();
+
+  /** Frees native state for good; called by the pool when it drops this encoder. */
+  protected abstract void dispose();
+
+  private void write(byte[] bytes, int offset, int length) throws IOException {
+    Objects.checkFromIndexSize(offset, length, bytes.length);
+    checkWritable();
+    if (inputBuffer == null) {
+      consume(bytes, offset, length);
+      return;
+    }
+    if (length >= inputBuffer.length - buffered) {
+      if (buffered > 0) {
+        int n = buffered;
+        buffered = 0;
+        consume(inputBuffer, 0, n);
+      }
+      if (length >= inputBuffer.length) {
+        consume(bytes, offset, length);
+        return;
+      }
+    }
+    System.arraycopy(bytes, offset, inputBuffer, buffered, length);
+    buffered += length;
+  }
+
+  private void checkWritable() throws IOException {
+    if (!open) {
+      throw new IOException("encoder is closed");
+    }
+    if (finished) {
+      throw new IOException("encoder is finished");
+    }
+  }
+
+  /** The serializer's view; a permanent member so that lending an encoder allocates nothing. */
+  private final class EncoderStream extends OutputStream {
+    private final byte[] one = new byte[1];
+
+    @Override
+    public void write(int b) throws IOException {
+      one[0] = (byte) b;
+      Encoder.this.write(one, 0, 1);
+    }
+
+    @Override
+    public void write(byte[] bytes, int offset, int length) throws IOException {
+      Encoder.this.write(bytes, offset, length);
+    }
+
+    @Override
+    public void flush() {
+      // deliberately nothing: see stream()
+    }
+
+    @Override
+    public void close() {
+      // the pipeline finishes and closes the encoder; a serializer closing its target must not
+    }
+  }
+}

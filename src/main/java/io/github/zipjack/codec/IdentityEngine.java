@@ -1,0 +1,84 @@
+package io.github.zipjack.codec;
+
+import io.github.zipjack.buffer.StripedPool;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+
+/**
+ * No compression: the serialized bytes go to the sink as they are (through the input buffer, if
+ * one is set). Thread-safe. Internal API; users pick it with {@code Compression.none()}.
+ */
+public final class IdentityEngine implements CompressionEngine {
+  private final StripedPool<IdentityEncoder> encoders;
+
+  /**
+   * @param inputBufferSize bytes gathered before each write to the sink, 0 for none
+   * @param maxIdleEncoders encoders kept for reuse
+   */
+  public IdentityEngine(int inputBufferSize, int maxIdleEncoders) {
+    this.encoders = new StripedPool<>(maxIdleEncoders, () -> new IdentityEncoder(inputBufferSize), e -> { });
+  }
+
+  @Override
+  public String contentEncoding() {
+    return "identity";
+  }
+
+  @Override
+  public Encoder open(OutputStream sink) throws IOException {
+    IdentityEncoder encoder = encoders.take();
+    encoder.open(sink);
+    return encoder;
+  }
+
+  /** The body itself. */
+  @Override
+  public InputStream decoder(InputStream body) {
+    return body;
+  }
+
+  @Override
+  public void close() {
+    encoders.close();
+  }
+
+  @Override
+  public String toString() {
+    return "none";
+  }
+
+  private final class IdentityEncoder extends Encoder {
+    private OutputStream sink;
+
+    IdentityEncoder(int inputBufferSize) {
+      super(inputBufferSize);
+    }
+
+    @Override
+    protected void begin(OutputStream sink) {
+      this.sink = sink;
+    }
+
+    @Override
+    protected void consume(byte[] bytes, int offset, int length) throws IOException {
+      sink.write(bytes, offset, length);
+    }
+
+    @Override
+    protected void finishStream() {
+      // nothing to end
+    }
+
+    @Override
+    protected void release() {
+      sink = null;
+      encoders.recycle(this);
+    }
+
+    @Override
+    protected void dispose() {
+      // no native state
+    }
+  }
+}
