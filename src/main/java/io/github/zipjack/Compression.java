@@ -1,5 +1,6 @@
 package io.github.zipjack;
 
+import io.github.zipjack.buffer.SegmentPool;
 import io.github.zipjack.codec.CompressionEngine;
 import io.github.zipjack.codec.GzipEngine;
 import io.github.zipjack.codec.IdentityEngine;
@@ -49,12 +50,17 @@ public final class Compression {
     return level;
   }
 
-  /** A new engine for these settings; the pipeline owns and closes it. */
-  CompressionEngine newEngine(int inputBufferSize, int deflaterBufferSize, int maxIdleEncoders) {
+  /**
+   * A new engine for these settings; the pipeline owns and closes it.
+   *
+   * @param wholeBodyPool null to compress as the serializer writes; else where whole bodies are gathered
+   */
+  CompressionEngine newEngine(int inputBufferSize, int deflaterBufferSize, int maxIdleEncoders,
+      SegmentPool wholeBodyPool) {
     if (this == NONE) {
       return new IdentityEngine(inputBufferSize, maxIdleEncoders);
     }
-    return new GzipEngine(level, inputBufferSize, deflaterBufferSize, maxIdleEncoders);
+    return new GzipEngine(level, inputBufferSize, deflaterBufferSize, maxIdleEncoders, wholeBodyPool);
   }
 
   @Override

@@ -46,8 +46,8 @@ public final class Pipeline implements AutoCloseable {
     this.mapper = mapper;
     this.writer = mapper.writer();
     this.segmentPool = new SegmentPool(settings.segmentPoolBytes);
-    this.engine = settings.compression.newEngine(
-        settings.inputBufferSize, settings.deflaterBufferSize, settings.encoderPoolSize);
+    this.engine = settings.compression.newEngine(settings.inputBufferSize, settings.deflaterBufferSize,
+        settings.encoderPoolSize, settings.compressWholeBody ? segmentPool : null);
   }
 
   /** A builder with every setting at its default. */
@@ -310,6 +310,18 @@ public final class Pipeline implements AutoCloseable {
       return this;
     }
 
+    /**
+     * Serializes each body whole into pooled segments first, then compresses it in one pass, instead
+     * of compressing while the serializer writes. Holds the raw body in memory meanwhile; the input
+     * buffer is then not used. Conflicts with {@link #inputBufferSize(int)} and with
+     * {@code Compression.none()}. Default false.
+     */
+    public Builder compressWholeBody(boolean wholeBody) {
+      once("compressWholeBody", settings.compressWholeBody);
+      settings.compressWholeBody = wholeBody;
+      return this;
+    }
+
     /** Leaves out null and empty values (strings, collections, maps, arrays). Default false. */
     public Builder omitEmpty(boolean omitEmpty) {
       once("omitEmpty", settings.omitEmpty);
@@ -384,6 +396,16 @@ public final class Pipeline implements AutoCloseable {
         throw new IllegalArgumentException("deflaterBufferSize is set to " + s.deflaterBufferSize
             + " but compression is none; it applies to gzip only");
       }
+      if (s.compressWholeBody && s.compression.equals(Compression.none())) {
+        throw new IllegalArgumentException("compressWholeBody is true but compression is none; it applies to gzip only");
+      }
+      if (s.compressWholeBody && assigned.contains("inputBufferSize")) {
+        throw new IllegalArgumentException("inputBufferSize is set to " + s.inputBufferSize
+            + " but compressWholeBody is true, which gathers the whole body instead");
+      }
+      if (s.compressWholeBody) {
+        s.inputBufferSize = 0; // the segments are the buffer
+      }
       if (s.format == Format.MSGPACK) {
         checkMessagePackPresent();
       }
@@ -426,6 +448,7 @@ public final class Pipeline implements AutoCloseable {
     int inputBufferSize = 64 * 1024;
     int deflaterBufferSize = 64 * 1024;
     boolean omitEmpty;
+    boolean compressWholeBody;
     long maxDecodedBytes = 64L * 1024 * 1024;
     int maxNestingDepth = 1000;
     long segmentPoolBytes = 4L * 1024 * 1024;
@@ -443,6 +466,7 @@ public final class Pipeline implements AutoCloseable {
     public String toString() {
       return "format=" + format + ", compression=" + compression + ", accelerator=" + accelerator
           + ", inputBufferSize=" + inputBufferSize + ", deflaterBufferSize=" + deflaterBufferSize
+          + ", compressWholeBody=" + compressWholeBody
           + ", omitEmpty=" + omitEmpty + ", maxDecodedBytes=" + maxDecodedBytes
           + ", maxNestingDepth=" + maxNestingDepth + ", segmentPoolBytes=" + segmentPoolBytes
           + ", encoderPoolSize=" + encoderPoolSize;

@@ -64,6 +64,11 @@ public final class SegmentOutputStream extends OutputStream {
     size += byteCount;
   }
 
+  /** The first segment written, still owned by this stream (follow {@link Segment#next()}); null if empty. */
+  public Segment head() {
+    return head;
+  }
+
   /** Bytes written so far. */
   public long size() {
     return size;

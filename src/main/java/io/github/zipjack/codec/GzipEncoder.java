@@ -2,6 +2,7 @@ package io.github.zipjack.codec;
 
 import io.github.zipjack.buffer.Segment;
 import io.github.zipjack.buffer.SegmentOutputStream;
+import io.github.zipjack.buffer.SegmentPool;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.zip.CRC32;
@@ -11,6 +12,9 @@ import java.util.zip.Deflater;
  * Writes one gzip member: header, raw deflate from a reused {@link Deflater}, CRC-32 and length.
  * When the sink is a {@link SegmentOutputStream}, zlib writes straight into its segments; otherwise
  * into this encoder's deflater buffer, then to the sink. Not thread-safe; lent by {@link GzipEngine}.
+ *
+ * <p>Streaming, it deflates as the serializer writes. Whole-body, it gathers the serialized body in
+ * pooled segments and deflates them all in {@link #finishStream()}, one segment per Deflater call.
  */
 final class GzipEncoder extends Encoder {
   private static final int OS_UNKNOWN = 255;
@@ -22,12 +26,16 @@ final class GzipEncoder extends Encoder {
   /** Header and trailer scratch. */
   private final byte[] frame = new byte[10];
   private final int extraFlags;
+  /** The gathered serialized body in whole-body mode; null when streaming. */
+  private final SegmentOutputStream gathered;
   private OutputStream sink;
   /** Same object as {@link #sink} when it is ours, else null. */
   private SegmentOutputStream segmentSink;
 
-  GzipEncoder(GzipEngine engine, int level, int inputBufferSize, int deflaterBufferSize) {
+  /** @param wholeBodyPool where whole-body mode gathers the body; null to stream */
+  GzipEncoder(GzipEngine engine, int level, int inputBufferSize, int deflaterBufferSize, SegmentPool wholeBodyPool) {
     super(inputBufferSize);
+    this.gathered = wholeBodyPool == null ? null : new SegmentOutputStream(wholeBodyPool);
     this.engine = engine;
     this.deflater = new Deflater(level, true);
     this.deflaterBuffer = new byte[deflaterBufferSize];
@@ -50,6 +58,14 @@ final class GzipEncoder extends Encoder {
 
   @Override
   protected void consume(byte[] bytes, int offset, int length) throws IOException {
+    if (gathered != null) {
+      gathered.write(bytes, offset, length);
+    } else {
+      deflate(bytes, offset, length);
+    }
+  }
+
+  private void deflate(byte[] bytes, int offset, int length) throws IOException {
     crc.update(bytes, offset, length);
     deflater.setInput(bytes, offset, length);
     while (!deflater.needsInput()) {
@@ -59,6 +75,12 @@ final class GzipEncoder extends Encoder {
 
   @Override
   protected void finishStream() throws IOException {
+    if (gathered != null) {
+      for (Segment s = gathered.head(); s != null; s = s.next()) {
+        deflate(s.data, s.pos, s.readableBytes());
+      }
+      gathered.close();
+    }
     deflater.finish();
     while (!deflater.finished()) {
       deflateOnce();
@@ -91,6 +113,9 @@ final class GzipEncoder extends Encoder {
 
   @Override
   protected void release() {
+    if (gathered != null) {
+      gathered.close();
+    }
     sink = null;
     segmentSink = null;
     deflater.reset();

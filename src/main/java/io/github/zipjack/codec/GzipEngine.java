@@ -2,6 +2,7 @@ package io.github.zipjack.codec;
 
 import io.github.zipjack.MalformedBodyException;
 import io.github.zipjack.TruncatedBodyException;
+import io.github.zipjack.buffer.SegmentPool;
 import io.github.zipjack.buffer.StripedPool;
 import java.io.IOException;
 import java.io.InputStream;
@@ -10,7 +11,7 @@ import java.io.PushbackInputStream;
 import java.util.zip.GZIPInputStream;
 
 /**
- * gzip (RFC 1952) with the JDK's zlib, streaming: a pool of {@link GzipEncoder}s, each holding one
+ * gzip (RFC 1952) with the JDK's zlib, streaming or whole-body: a pool of {@link GzipEncoder}s, each holding one
  * {@link java.util.zip.Deflater} that is reset between bodies and ended when the pool drops it or
  * the engine closes. Thread-safe. Internal API; users pick it with {@code Compression.gzip(level)}.
  */
@@ -20,20 +21,26 @@ public final class GzipEngine implements CompressionEngine {
 
   private final int level;
   private final StripedPool<GzipEncoder> encoders;
+  private final boolean wholeBody;
 
   /**
    * @param level 0 to 9
    * @param inputBufferSize bytes gathered before each Deflater call, 0 for none
    * @param deflaterBufferSize bytes of the buffer zlib writes into when the sink is a caller's stream
    * @param maxIdleEncoders encoders (each about 256 KB native plus its buffers) kept for reuse
+   * @param wholeBodyPool null to deflate as the serializer writes; else the pool in which each body
+   *     is gathered whole before it is deflated in one pass
    */
-  public GzipEngine(int level, int inputBufferSize, int deflaterBufferSize, int maxIdleEncoders) {
+  public GzipEngine(int level, int inputBufferSize, int deflaterBufferSize, int maxIdleEncoders,
+      SegmentPool wholeBodyPool) {
     if (level < 0 || level > 9) {
       throw new IllegalArgumentException("gzip level must be in [0, 9]: " + level);
     }
     this.level = level;
     this.encoders = new StripedPool<>(maxIdleEncoders,
-        () -> new GzipEncoder(this, level, inputBufferSize, deflaterBufferSize), GzipEncoder::dispose);
+        () -> new GzipEncoder(this, level, inputBufferSize, deflaterBufferSize, wholeBodyPool),
+        GzipEncoder::dispose);
+    this.wholeBody = wholeBodyPool != null;
   }
 
   @Override
@@ -103,6 +110,6 @@ public final class GzipEngine implements CompressionEngine {
 
   @Override
   public String toString() {
-    return "gzip(" + level + ")";
+    return "gzip(" + level + (wholeBody ? ", whole body)" : ")");
   }
 }
