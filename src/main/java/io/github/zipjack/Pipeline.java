@@ -347,10 +347,7 @@ public final class Pipeline implements AutoCloseable {
      */
     public Builder maxDecodedBytes(long bytes) {
       once("maxDecodedBytes", settings.maxDecodedBytes);
-      if (bytes < 1) {
-        throw new IllegalArgumentException("maxDecodedBytes must be in [1, " + Long.MAX_VALUE + "]: " + bytes);
-      }
-      settings.maxDecodedBytes = bytes;
+      settings.maxDecodedBytes = checkRange("maxDecodedBytes", bytes, 1, Long.MAX_VALUE, "");
       return this;
     }
 
@@ -367,10 +364,7 @@ public final class Pipeline implements AutoCloseable {
      */
     public Builder segmentPoolBytes(long bytes) {
       once("segmentPoolBytes", settings.segmentPoolBytes);
-      if (bytes < 0 || bytes > Settings.MAX_POOL_BYTES) {
-        throw new IllegalArgumentException("segmentPoolBytes must be in [0, " + Settings.MAX_POOL_BYTES + "]: " + bytes);
-      }
-      settings.segmentPoolBytes = bytes;
+      settings.segmentPoolBytes = checkRange("segmentPoolBytes", bytes, 0, Settings.MAX_POOL_BYTES, " (0 = no pooling)");
       return this;
     }
 
@@ -421,6 +415,10 @@ public final class Pipeline implements AutoCloseable {
     }
 
     private static int checkRange(String name, int value, int min, int max, String note) {
+      return (int) checkRange(name, (long) value, min, max, note);
+    }
+
+    private static long checkRange(String name, long value, long min, long max, String note) {
       if (value < min || value > max) {
         throw new IllegalArgumentException(name + " must be in [" + min + ", " + max + "]" + note + ": " + value);
       }
