@@ -1,0 +1,188 @@
+package io.github.zipjack.data;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The named datasets of the tests and benchmarks, and the seeds they were generated from.
+ * Thread-safe: {@link #load(String)} may be called from any thread. Each name is loaded once
+ * and cached for the life of the class (two racing first calls may both read, but both get the
+ * same {@link Dataset}); the values are shared and must not be changed.
+ *
+ * <p>The datasets, all read from committed resources beside this class (never generated at run
+ * time, so Datafaker is not needed to load them):
+ * <ul>
+ * <li>{@code people-100}: {@code people-100.json}, {@code DatasetGenerator.people(100,
+ *     PEOPLE_SEED)}; the study's x1.
+ * <li>{@code people-1}, {@code people-10}: the first 1 and 10 records of people-100, which are
+ *     also what {@code people(1 or 10, PEOPLE_SEED)} makes; no file of their own.
+ * <li>{@code people-100x10}: the same 100 objects ten times over, one list of 1,000 references;
+ *     the study's x10. Its repeats sit 114 KB apart, so compressors with a larger window (zstd)
+ *     find whole copies and look better than on real data.
+ * <li>{@code numeric}: {@code numeric.json}, {@code DatasetGenerator.numeric(32, 512,
+ *     NUMERIC_SEED)}, about 300 KB of full-precision doubles.
+ * <li>{@code file:PATH}: any JSON file of your own, read as a {@code JsonNode} tree
+ *     ({@code file:/abs/data.json}, {@code file:///abs/data.json} or {@code file:relative.json}).
+ *     Its {@code rawJson()} is the tree written back compactly, so numbers may be spelled
+ *     differently from the file.
+ * </ul>
+ */
+public final class Datasets {
+  /** Seed of {@code people-100.json} and so of every people dataset. */
+  public static final long PEOPLE_SEED = 42L;
+  /** Number of records in {@code people-100.json}. */
+  public static final int PEOPLE_COUNT = 100;
+  /** Seed of {@code numeric.json}. */
+  public static final long NUMERIC_SEED = 4242L;
+  /** Number of series in {@code numeric.json}. */
+  public static final int NUMERIC_SERIES_COUNT = 32;
+  /** Number of values in each series of {@code numeric.json}. */
+  public static final int NUMERIC_VALUES_PER_SERIES = 512;
+  /** Prefix of a name that loads a JSON file of your own as a {@code JsonNode}. */
+  public static final String FILE_PREFIX = "file:";
+
+  /** The built-in dataset names: the people datasets smallest first, then numeric. */
+  public static final List<String> NAMES =
+      List.of("people-1", "people-10", "people-100", "people-100x10", "numeric");
+
+  /** Resource file of people-100, relative to this class. */
+  static final String PEOPLE_RESOURCE = "people-100.json";
+  /** Resource file of numeric, relative to this class. */
+  static final String NUMERIC_RESOURCE = "numeric.json";
+
+  private static final TypeReference<List<Person>> PEOPLE_TYPE = new TypeReference<>() { };
+  private static final TypeReference<NumericDataset> NUMERIC_TYPE = new TypeReference<>() { };
+  private static final TypeReference<JsonNode> TREE_TYPE = new TypeReference<>() { };
+
+  /** Loaded datasets by name; a value is never replaced once present. */
+  private static final ConcurrentHashMap<String, Dataset> CACHE = new ConcurrentHashMap<>();
+
+  private Datasets() {
+  }
+
+  /**
+   * Returns the dataset called {@code name}: one of {@link #NAMES}, or {@code file:} and a path.
+   *
+   * @throws IllegalArgumentException if the name is unknown, or a {@code file:} does not hold
+   *     one JSON value
+   * @throws UncheckedIOException if a {@code file:} cannot be read
+   */
+  public static Dataset load(String name) {
+    if (name == null) {
+      throw new NullPointerException("dataset name must not be null; known: " + NAMES);
+    }
+    Dataset cached = CACHE.get(name);
+    if (cached != null) {
+      return cached;
+    }
+    // Built outside the map: people-10 loads people-100, and computeIfAbsent forbids
+    // recursive updates.
+    Dataset loaded = build(name);
+    Dataset raced = CACHE.putIfAbsent(name, loaded);
+    return raced != null ? raced : loaded;
+  }
+
+  private static Dataset build(String name) {
+    switch (name) {
+      case "people-100" -> {
+        byte[] json = resource(PEOPLE_RESOURCE);
+        return new Dataset(name, List.copyOf(read(json, PEOPLE_TYPE, name)), PEOPLE_TYPE,
+            json);
+      }
+      case "people-1" -> {
+        return people(name, firstPeople(1));
+      }
+      case "people-10" -> {
+        return people(name, firstPeople(10));
+      }
+      case "people-100x10" -> {
+        List<Person> once = firstPeople(PEOPLE_COUNT);
+        List<Person> tenTimes = new ArrayList<>(10 * once.size());
+        for (int i = 0; i < 10; i++) {
+          tenTimes.addAll(once);
+        }
+        return people(name, tenTimes);
+      }
+      case "numeric" -> {
+        byte[] json = resource(NUMERIC_RESOURCE);
+        return new Dataset(name, read(json, NUMERIC_TYPE, name), NUMERIC_TYPE, json);
+      }
+      default -> {
+        if (name.startsWith(FILE_PREFIX)) {
+          return file(name);
+        }
+        throw new IllegalArgumentException("unknown dataset: " + name + "; known: "
+            + String.join(", ", NAMES) + ", or " + FILE_PREFIX + "/path/to/file.json");
+      }
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static List<Person> firstPeople(int count) {
+    return ((List<Person>) load("people-100").value()).subList(0, count);
+  }
+
+  private static Dataset people(String name, List<Person> people) {
+    List<Person> copy = List.copyOf(people);
+    return new Dataset(name, copy, PEOPLE_TYPE, CanonicalJson.write(copy));
+  }
+
+  private static Dataset file(String name) {
+    Path path = filePath(name);
+    byte[] bytes;
+    try {
+      bytes = Files.readAllBytes(path);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read dataset " + name + " (" + path + ")", e);
+    }
+    JsonNode tree = read(bytes, TREE_TYPE, name);
+    if (tree == null || tree.isMissingNode()) {
+      throw new IllegalArgumentException("dataset " + name + " holds no JSON value");
+    }
+    return new Dataset(name, tree, TREE_TYPE, CanonicalJson.write(tree));
+  }
+
+  /** {@code file:///a/b} as a URI; {@code file:/a/b} and {@code file:a/b} as plain paths. */
+  private static Path filePath(String name) {
+    String rest = name.substring(FILE_PREFIX.length());
+    try {
+      return rest.startsWith("//") ? Path.of(URI.create(name)) : Path.of(rest);
+    } catch (IllegalArgumentException e) {
+      // Also catches InvalidPathException, a subclass.
+      throw new IllegalArgumentException("not a file path: " + name, e);
+    }
+  }
+
+  private static <T> T read(byte[] json, TypeReference<T> type, String name) {
+    try {
+      return CanonicalJson.MAPPER.readValue(json, type);
+    } catch (JsonProcessingException e) {
+      throw new IllegalArgumentException("dataset " + name + " is not valid JSON for "
+          + type.getType().getTypeName() + ": " + e.getOriginalMessage(), e);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read dataset " + name, e);
+    }
+  }
+
+  private static byte[] resource(String resource) {
+    try (InputStream in = Datasets.class.getResourceAsStream(resource)) {
+      if (in == null) {
+        throw new IllegalStateException("resource missing from the class path: "
+            + Datasets.class.getPackageName().replace('.', '/') + "/" + resource);
+      }
+      return in.readAllBytes();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read resource " + resource, e);
+    }
+  }
+}
