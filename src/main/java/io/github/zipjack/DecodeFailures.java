@@ -12,8 +12,16 @@ final class DecodeFailures {
   private DecodeFailures() {}
 
   static ZipjackDecodeException translate(JacksonException e, Pipeline.Settings settings) {
-    String detail = e.getOriginalMessage();
-    if (e instanceof StreamConstraintsException) {
+    // Databind wraps what it catches inside a value (CollectionDeserializer wraps every exception in
+    // a JsonMappingException with the element's path), so look through the causes for ours (thrown
+    // by the decoder or the decode limit) and for a read constraint before judging e itself.
+    ZipjackDecodeException ours = firstCause(e, ZipjackDecodeException.class);
+    if (ours != null) {
+      return ours;
+    }
+    StreamConstraintsException constraint = firstCause(e, StreamConstraintsException.class);
+    String detail = constraint != null ? constraint.getOriginalMessage() : e.getOriginalMessage();
+    if (constraint != null) {
       if (detail != null && detail.contains("nesting depth")) {
         return new DecodeLimitExceededException("maxNestingDepth", settings.maxNestingDepth,
             "decoded body nests deeper than maxNestingDepth = " + settings.maxNestingDepth + ": " + detail, e);
@@ -42,6 +50,18 @@ final class DecodeFailures {
       return new MalformedBodyException("decoded body is not valid " + settings.format + ": " + e.getMessage(), e);
     }
     throw e;
+  }
+
+  private static <T extends Throwable> T firstCause(Throwable e, Class<T> type) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (type.isInstance(t)) {
+        return type.cast(t);
+      }
+      if (t.getCause() == t) {
+        break;
+      }
+    }
+    return null;
   }
 
   private static boolean hasCause(Throwable e, String className) {

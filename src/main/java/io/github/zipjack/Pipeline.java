@@ -174,7 +174,7 @@ public final class Pipeline implements AutoCloseable {
     checkOpen();
     Objects.requireNonNull(type, "type");
     try (InputStream decoded = new DecodeLimitInputStream(engine.decoder(body), "maxDecodedBytes", settings.maxDecodedBytes);
-         JsonParser parser = mapper.createParser(decoded)) {
+         JsonParser parser = createParser(decoded)) {
       T value = mapper.readValue(parser, type);
       expectEnd(parser);
       return value;
@@ -183,6 +183,12 @@ public final class Pipeline implements AutoCloseable {
     } catch (RuntimeException e) {
       throw DecodeFailures.translateRuntime(e, settings);
     }
+  }
+
+  private JsonParser createParser(InputStream decoded) throws IOException {
+    JsonParser parser = mapper.createParser(decoded);
+    // Jackson's JSON parser enforces maxNestingDepth itself; msgpack's does not.
+    return settings.format == Format.MSGPACK ? new NestingLimitedParser(parser, settings.maxNestingDepth) : parser;
   }
 
   /**
@@ -269,22 +275,25 @@ public final class Pipeline implements AutoCloseable {
 
     /** The serialization format. Default {@link Format#JSON}. */
     public Builder format(Format format) {
-      once("format", settings.format);
+      checkUnset("format", settings.format);
       settings.format = Objects.requireNonNull(format, "format must not be null");
+      assigned.add("format");
       return this;
     }
 
     /** The compression. Default {@code Compression.gzip(6)}, zlib's and GZIPOutputStream's own level. */
     public Builder compression(Compression compression) {
-      once("compression", settings.compression);
+      checkUnset("compression", settings.compression);
       settings.compression = Objects.requireNonNull(compression, "compression must not be null");
+      assigned.add("compression");
       return this;
     }
 
     /** A Jackson accelerator module. Default {@link Accelerator#NONE}. */
     public Builder accelerator(Accelerator accelerator) {
-      once("accelerator", settings.accelerator);
+      checkUnset("accelerator", settings.accelerator);
       settings.accelerator = Objects.requireNonNull(accelerator, "accelerator must not be null");
+      assigned.add("accelerator");
       return this;
     }
 
@@ -294,8 +303,9 @@ public final class Pipeline implements AutoCloseable {
      * Range [0, 16 MiB]; default 65,536.
      */
     public Builder inputBufferSize(int bytes) {
-      once("inputBufferSize", settings.inputBufferSize);
+      checkUnset("inputBufferSize", settings.inputBufferSize);
       settings.inputBufferSize = checkRange("inputBufferSize", bytes, 0, Settings.MAX_BUFFER, " (0 = no buffer)");
+      assigned.add("inputBufferSize");
       return this;
     }
 
@@ -305,8 +315,9 @@ public final class Pipeline implements AutoCloseable {
      * deflated straight into pooled segments instead. Range [1, 16 MiB]; default 65,536. Needs gzip.
      */
     public Builder deflaterBufferSize(int bytes) {
-      once("deflaterBufferSize", settings.deflaterBufferSize);
+      checkUnset("deflaterBufferSize", settings.deflaterBufferSize);
       settings.deflaterBufferSize = checkRange("deflaterBufferSize", bytes, 1, Settings.MAX_BUFFER, "");
+      assigned.add("deflaterBufferSize");
       return this;
     }
 
@@ -317,15 +328,17 @@ public final class Pipeline implements AutoCloseable {
      * {@code Compression.none()}. Default false.
      */
     public Builder compressWholeBody(boolean wholeBody) {
-      once("compressWholeBody", settings.compressWholeBody);
+      checkUnset("compressWholeBody", settings.compressWholeBody);
       settings.compressWholeBody = wholeBody;
+      assigned.add("compressWholeBody");
       return this;
     }
 
     /** Leaves out null and empty values (strings, collections, maps, arrays). Default false. */
     public Builder omitEmpty(boolean omitEmpty) {
-      once("omitEmpty", settings.omitEmpty);
+      checkUnset("omitEmpty", settings.omitEmpty);
       settings.omitEmpty = omitEmpty;
+      assigned.add("omitEmpty");
       return this;
     }
 
@@ -335,8 +348,9 @@ public final class Pipeline implements AutoCloseable {
      * Default: a new ObjectMapper.
      */
     public Builder mapper(ObjectMapper mapper) {
-      once("mapper", this.mapper);
+      checkUnset("mapper", this.mapper);
       this.mapper = Objects.requireNonNull(mapper, "mapper must not be null");
+      assigned.add("mapper");
       return this;
     }
 
@@ -346,15 +360,17 @@ public final class Pipeline implements AutoCloseable {
      * default 64 MiB.
      */
     public Builder maxDecodedBytes(long bytes) {
-      once("maxDecodedBytes", settings.maxDecodedBytes);
+      checkUnset("maxDecodedBytes", settings.maxDecodedBytes);
       settings.maxDecodedBytes = checkRange("maxDecodedBytes", bytes, 1, Long.MAX_VALUE, "");
+      assigned.add("maxDecodedBytes");
       return this;
     }
 
     /** The deepest nesting of arrays and objects a decoded body may have. Range [1, 100,000]; default 1,000. */
     public Builder maxNestingDepth(int depth) {
-      once("maxNestingDepth", settings.maxNestingDepth);
+      checkUnset("maxNestingDepth", settings.maxNestingDepth);
       settings.maxNestingDepth = checkRange("maxNestingDepth", depth, 1, 100_000, "");
+      assigned.add("maxNestingDepth");
       return this;
     }
 
@@ -363,8 +379,9 @@ public final class Pipeline implements AutoCloseable {
      * default 4 MiB.
      */
     public Builder segmentPoolBytes(long bytes) {
-      once("segmentPoolBytes", settings.segmentPoolBytes);
+      checkUnset("segmentPoolBytes", settings.segmentPoolBytes);
       settings.segmentPoolBytes = checkRange("segmentPoolBytes", bytes, 0, Settings.MAX_POOL_BYTES, " (0 = no pooling)");
+      assigned.add("segmentPoolBytes");
       return this;
     }
 
@@ -373,8 +390,9 @@ public final class Pipeline implements AutoCloseable {
      * for reuse; 0 makes a new one per call. Range [0, 1024]; default twice the number of processors.
      */
     public Builder encoderPoolSize(int encoders) {
-      once("encoderPoolSize", settings.encoderPoolSize);
+      checkUnset("encoderPoolSize", settings.encoderPoolSize);
       settings.encoderPoolSize = checkRange("encoderPoolSize", encoders, 0, 1024, "");
+      assigned.add("encoderPoolSize");
       return this;
     }
 
@@ -408,8 +426,9 @@ public final class Pipeline implements AutoCloseable {
       return new Pipeline(s, built);
     }
 
-    private void once(String name, Object current) {
-      if (!assigned.add(name)) {
+    /** Each setting may be set once; a value that was rejected does not count as set. */
+    private void checkUnset(String name, Object current) {
+      if (assigned.contains(name)) {
         throw new IllegalStateException(name + " was already set to " + current);
       }
     }

@@ -1,14 +1,10 @@
 package io.github.zipjack.codec;
 
-import io.github.zipjack.MalformedBodyException;
-import io.github.zipjack.TruncatedBodyException;
 import io.github.zipjack.buffer.SegmentPool;
 import io.github.zipjack.buffer.StripedPool;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.PushbackInputStream;
-import java.util.zip.GZIPInputStream;
 
 /**
  * gzip (RFC 1952) with the JDK's zlib, streaming or whole-body: a pool of {@link GzipEncoder}s, each holding one
@@ -22,12 +18,14 @@ public final class GzipEngine implements CompressionEngine {
   private final int level;
   private final StripedPool<GzipEncoder> encoders;
   private final boolean wholeBody;
+  private final StripedPool<GzipDecoderStream.InflaterSlot> inflaters;
 
   /**
    * @param level 0 to 9
    * @param inputBufferSize bytes gathered before each Deflater call, 0 for none
    * @param deflaterBufferSize bytes of the buffer zlib writes into when the sink is a caller's stream
-   * @param maxIdleEncoders encoders (each about 256 KB native plus its buffers) kept for reuse
+   * @param maxIdleEncoders encoders (each about 256 KB native plus its buffers) kept for reuse, and
+   *     as many idle Inflaters for decoding
    * @param wholeBodyPool null to deflate as the serializer writes; else the pool in which each body
    *     is gathered whole before it is deflated in one pass
    */
@@ -41,6 +39,8 @@ public final class GzipEngine implements CompressionEngine {
         () -> new GzipEncoder(this, level, inputBufferSize, deflaterBufferSize, wholeBodyPool),
         GzipEncoder::dispose);
     this.wholeBody = wholeBodyPool != null;
+    this.inflaters = new StripedPool<>(maxIdleEncoders, GzipDecoderStream.InflaterSlot::new,
+        GzipDecoderStream.InflaterSlot::dispose);
   }
 
   @Override
@@ -70,42 +70,20 @@ public final class GzipEngine implements CompressionEngine {
   }
 
   /**
-   * Checks the gzip magic first, so that a body that is not gzip at all gets a message saying what it
-   * starts with, then inflates with the JDK's {@link GZIPInputStream} (which ends its Inflater on close
-   * and checks CRC and length at the end of each member).
+   * A strict gzip reader over {@code body} with a pooled Inflater: it checks the magic (naming what
+   * the body starts with otherwise), every member's CRC-32 and length, and that nothing but another
+   * member follows a member.
    */
   @Override
-  public InputStream decoder(InputStream body) throws IOException {
-    PushbackInputStream in = new PushbackInputStream(body, 2);
-    int first = in.read();
-    int second = first < 0 ? -1 : in.read();
-    if (first < 0 || second < 0) {
-      in.close();
-      throw new TruncatedBodyException(first < 0 ? "body is empty; expected a gzip member"
-          : "body has only 1 byte; a gzip member has at least 18", null);
-    }
-    if (first != MAGIC_1 || second != MAGIC_2) {
-      in.close();
-      throw new MalformedBodyException(String.format(
-          "body is not gzip: it starts with %02x %02x, gzip starts with 1f 8b%s", first, second,
-          BodyStart.describe(first)));
-    }
-    in.unread(second);
-    in.unread(first);
-    GZIPInputStream gzip;
-    try {
-      gzip = new GZIPInputStream(in, 8192);
-    } catch (IOException e) {
-      in.close();
-      throw ZipDiagnosis.translate(e);
-    }
-    return new ZipDiagnosis.TranslatingInputStream(gzip);
+  public InputStream decoder(InputStream body) {
+    return new GzipDecoderStream(body, inflaters);
   }
 
-  /** Ends the idle Deflaters; lent-out encoders end theirs when closed. */
+  /** Ends the idle Deflaters and Inflaters; lent-out ones end theirs when returned. */
   @Override
   public void close() {
     encoders.close();
+    inflaters.close();
   }
 
   @Override

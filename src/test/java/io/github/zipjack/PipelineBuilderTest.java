@@ -1,0 +1,426 @@
+package io.github.zipjack;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.databind.DeserializationConfig;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.SerializationConfig;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import io.github.zipjack.data.Datasets;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The builder rejects each wrong value with a message naming the setting, the value and the range;
+ * lets each setting be set once; and builds pipelines without changing itself or the user's mapper.
+ */
+class PipelineBuilderTest {
+  private static final int SIXTEEN_MIB = 16 * 1024 * 1024;
+
+  /** A bean whose property names a naming strategy changes. */
+  public static final class Account {
+    public String accountHolder;
+    public int openedYear;
+
+    public Account() {}
+
+    Account(String accountHolder, int openedYear) {
+      this.accountHolder = accountHolder;
+      this.openedYear = openedYear;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Account && ((Account) o).accountHolder.equals(accountHolder)
+          && ((Account) o).openedYear == openedYear;
+    }
+
+    @Override
+    public int hashCode() {
+      return accountHolder.hashCode() * 31 + openedYear;
+    }
+  }
+
+  @Test
+  void gzipLevel_tooLow() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Compression.gzip(-1));
+    assertEquals("gzip level must be in [0, 9]: -1", e.getMessage());
+  }
+
+  @Test
+  void gzipLevel_tooHigh() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Compression.gzip(10));
+    assertEquals("gzip level must be in [0, 9]: 10", e.getMessage());
+  }
+
+  @Test
+  void inputBufferSize_negative() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> Pipeline.builder().inputBufferSize(-1));
+    assertEquals("inputBufferSize must be in [0, 16777216] (0 = no buffer): -1", e.getMessage());
+  }
+
+  @Test
+  void inputBufferSize_tooLarge() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> Pipeline.builder().inputBufferSize(SIXTEEN_MIB + 1));
+    assertEquals("inputBufferSize must be in [0, 16777216] (0 = no buffer): 16777217", e.getMessage());
+  }
+
+  @Test
+  void inputBufferSize_largestAllowed() {
+    try (Pipeline pipeline = Pipeline.builder().inputBufferSize(SIXTEEN_MIB).build()) {
+      assertTrue(pipeline.toString().contains("inputBufferSize=16777216"), pipeline.toString());
+    }
+  }
+
+  @Test
+  void deflaterBufferSize_zero() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> Pipeline.builder().deflaterBufferSize(0));
+    assertEquals("deflaterBufferSize must be in [1, 16777216]: 0", e.getMessage());
+  }
+
+  @Test
+  void deflaterBufferSize_tooLarge() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> Pipeline.builder().deflaterBufferSize(SIXTEEN_MIB + 1));
+    assertEquals("deflaterBufferSize must be in [1, 16777216]: 16777217", e.getMessage());
+  }
+
+  @Test
+  void deflaterBufferSize_withoutCompression() {
+    Pipeline.Builder builder = Pipeline.builder().compression(Compression.none()).deflaterBufferSize(512);
+
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, builder::build);
+    assertEquals("deflaterBufferSize is set to 512 but compression is none; it applies to gzip only",
+        e.getMessage());
+  }
+
+  @Test
+  void compressWholeBody_withoutCompression() {
+    Pipeline.Builder builder = Pipeline.builder().compression(Compression.none()).compressWholeBody(true);
+
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, builder::build);
+    assertEquals("compressWholeBody is true but compression is none; it applies to gzip only", e.getMessage());
+  }
+
+  @Test
+  void compressWholeBody_withInputBufferSize() {
+    Pipeline.Builder builder = Pipeline.builder().inputBufferSize(8192).compressWholeBody(true);
+
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, builder::build);
+    assertEquals("inputBufferSize is set to 8192 but compressWholeBody is true, which gathers the whole body instead",
+        e.getMessage());
+  }
+
+  @Test
+  void compressWholeBody_showsNoInputBuffer() {
+    try (Pipeline pipeline = Pipeline.builder().compressWholeBody(true).build()) {
+      assertTrue(pipeline.toString().contains("inputBufferSize=0, deflaterBufferSize=65536, compressWholeBody=true"),
+          pipeline.toString());
+    }
+  }
+
+  @Test
+  void maxDecodedBytes_zero() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> Pipeline.builder().maxDecodedBytes(0));
+    assertEquals("maxDecodedBytes must be in [1, 9223372036854775807]: 0", e.getMessage());
+  }
+
+  @Test
+  void maxNestingDepth_zero() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> Pipeline.builder().maxNestingDepth(0));
+    assertEquals("maxNestingDepth must be in [1, 100000]: 0", e.getMessage());
+  }
+
+  @Test
+  void maxNestingDepth_tooLarge() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> Pipeline.builder().maxNestingDepth(100_001));
+    assertEquals("maxNestingDepth must be in [1, 100000]: 100001", e.getMessage());
+  }
+
+  @Test
+  void segmentPoolBytes_negative() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> Pipeline.builder().segmentPoolBytes(-1));
+    assertEquals("segmentPoolBytes must be in [0, 1073741824] (0 = no pooling): -1", e.getMessage());
+  }
+
+  @Test
+  void segmentPoolBytes_tooLarge() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> Pipeline.builder().segmentPoolBytes((1L << 30) + 1));
+    assertEquals("segmentPoolBytes must be in [0, 1073741824] (0 = no pooling): 1073741825", e.getMessage());
+  }
+
+  @Test
+  void encoderPoolSize_negative() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> Pipeline.builder().encoderPoolSize(-1));
+    assertEquals("encoderPoolSize must be in [0, 1024]: -1", e.getMessage());
+  }
+
+  @Test
+  void encoderPoolSize_tooLarge() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> Pipeline.builder().encoderPoolSize(1025));
+    assertEquals("encoderPoolSize must be in [0, 1024]: 1025", e.getMessage());
+  }
+
+  @Test
+  void format_null() {
+    NullPointerException e = assertThrows(NullPointerException.class, () -> Pipeline.builder().format(null));
+    assertEquals("format must not be null", e.getMessage());
+  }
+
+  @Test
+  void compression_null() {
+    NullPointerException e = assertThrows(NullPointerException.class, () -> Pipeline.builder().compression(null));
+    assertEquals("compression must not be null", e.getMessage());
+  }
+
+  @Test
+  void accelerator_null() {
+    NullPointerException e = assertThrows(NullPointerException.class, () -> Pipeline.builder().accelerator(null));
+    assertEquals("accelerator must not be null", e.getMessage());
+  }
+
+  @Test
+  void mapper_null() {
+    NullPointerException e = assertThrows(NullPointerException.class, () -> Pipeline.builder().mapper(null));
+    assertEquals("mapper must not be null", e.getMessage());
+  }
+
+  @Test
+  void format_setTwice() {
+    Pipeline.Builder builder = Pipeline.builder().format(Format.MSGPACK);
+
+    IllegalStateException e = assertThrows(IllegalStateException.class, () -> builder.format(Format.JSON));
+    assertEquals("format was already set to MSGPACK", e.getMessage());
+  }
+
+  @Test
+  void compression_setTwice() {
+    Pipeline.Builder builder = Pipeline.builder().compression(Compression.gzip(1));
+
+    IllegalStateException e = assertThrows(IllegalStateException.class, () -> builder.compression(Compression.none()));
+    assertEquals("compression was already set to gzip(1)", e.getMessage());
+  }
+
+  @Test
+  void inputBufferSize_setTwice() {
+    Pipeline.Builder builder = Pipeline.builder().inputBufferSize(8192);
+
+    IllegalStateException e = assertThrows(IllegalStateException.class, () -> builder.inputBufferSize(4096));
+    assertEquals("inputBufferSize was already set to 8192", e.getMessage());
+  }
+
+  @Test
+  void mapper_setTwice() {
+    Pipeline.Builder builder = Pipeline.builder().mapper(new ObjectMapper());
+
+    IllegalStateException e = assertThrows(IllegalStateException.class, () -> builder.mapper(new ObjectMapper()));
+    assertTrue(e.getMessage().startsWith("mapper was already set to "), e.getMessage());
+  }
+
+  @Test
+  void inputBufferSize_rejectedValueLeavesItUnset() {
+    Pipeline.Builder builder = Pipeline.builder();
+    assertThrows(IllegalArgumentException.class, () -> builder.inputBufferSize(-1));
+
+    builder.inputBufferSize(8192);
+
+    try (Pipeline pipeline = builder.build()) {
+      assertTrue(pipeline.toString().contains("inputBufferSize=8192"), pipeline.toString());
+    }
+  }
+
+  @Test
+  void format_rejectedNullLeavesItUnset() {
+    Pipeline.Builder builder = Pipeline.builder();
+    assertThrows(NullPointerException.class, () -> builder.format(null));
+
+    builder.format(Format.MSGPACK);
+
+    try (Pipeline pipeline = builder.build()) {
+      assertEquals(Format.MSGPACK, pipeline.format());
+    }
+  }
+
+  @Test
+  void buildLeavesTheBuilderReusable() {
+    Pipeline.Builder builder = Pipeline.builder().format(Format.MSGPACK).compression(Compression.gzip(1));
+    Object people = Datasets.load("people-10").value();
+
+    try (Pipeline first = builder.build(); Pipeline second = builder.build()) {
+      assertNotSame(first, second);
+      assertEquals(first.toString(), second.toString());
+      assertArrayEquals(first.encode(people), second.encode(people));
+    }
+  }
+
+  @Test
+  void pipelinesFromOneBuilderCloseIndependently() throws IOException {
+    Pipeline.Builder builder = Pipeline.builder();
+    Pipeline first = builder.build();
+    try (Pipeline second = builder.build()) {
+      first.close();
+
+      Object people = Datasets.load("people-10").value();
+      assertEquals(people, second.decode(second.encode(people), Datasets.load("people-10").typeReference()));
+    }
+  }
+
+  @Test
+  void defaultsAreDocumented() {
+    try (Pipeline pipeline = Pipeline.builder().encoderPoolSize(4).build()) {
+      assertEquals("Pipeline[format=JSON, compression=gzip(6), accelerator=NONE, inputBufferSize=65536,"
+          + " deflaterBufferSize=65536, compressWholeBody=false, omitEmpty=false, maxDecodedBytes=67108864, maxNestingDepth=1000,"
+          + " segmentPoolBytes=4194304, encoderPoolSize=4]", pipeline.toString());
+    }
+  }
+
+  @Test
+  void toStringShowsTheSettings() {
+    try (Pipeline pipeline = Pipeline.builder()
+        .format(Format.MSGPACK)
+        .compression(Compression.gzip(1))
+        .accelerator(Accelerator.BLACKBIRD)
+        .inputBufferSize(8192)
+        .deflaterBufferSize(512)
+        .omitEmpty(true)
+        .maxDecodedBytes(1 << 20)
+        .maxNestingDepth(50)
+        .segmentPoolBytes(65536)
+        .encoderPoolSize(3)
+        .build()) {
+      assertEquals("Pipeline[format=MSGPACK, compression=gzip(1), accelerator=BLACKBIRD, inputBufferSize=8192,"
+          + " deflaterBufferSize=512, compressWholeBody=false, omitEmpty=true, maxDecodedBytes=1048576, maxNestingDepth=50,"
+          + " segmentPoolBytes=65536, encoderPoolSize=3]", pipeline.toString());
+    }
+  }
+
+  @Test
+  void formatAndCompressionAreReported() {
+    try (Pipeline pipeline = Pipeline.builder().format(Format.MSGPACK).compression(Compression.none()).build()) {
+      assertEquals(Format.MSGPACK, pipeline.format());
+      assertEquals(Compression.none(), pipeline.compression());
+    }
+  }
+
+  @Test
+  void userMapperIsNeverMutated() throws IOException {
+    ObjectMapper user = new ObjectMapper();
+    user.registerModule(new SimpleModule("users-own-module"));
+    SerializationConfig serializationConfig = user.getSerializationConfig();
+    DeserializationConfig deserializationConfig = user.getDeserializationConfig();
+    JsonFactory factory = user.getFactory();
+    StreamReadConstraints constraints = factory.streamReadConstraints();
+    Set<Object> modules = Set.copyOf(user.getRegisteredModuleIds());
+    boolean autoCloseTarget = factory.isEnabled(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+
+    for (Format format : Format.values()) {
+      try (Pipeline pipeline = Pipeline.builder().format(format).accelerator(Accelerator.BLACKBIRD)
+          .omitEmpty(true).maxNestingDepth(7).mapper(user).build()) {
+        pipeline.decode(pipeline.encode(Datasets.load("people-10").value()), Datasets.load("people-10").typeReference());
+      }
+    }
+
+    assertSame(serializationConfig, user.getSerializationConfig(), "serialization config");
+    assertSame(deserializationConfig, user.getDeserializationConfig(), "deserialization config");
+    assertSame(factory, user.getFactory(), "factory");
+    assertSame(constraints, factory.streamReadConstraints(), "read constraints");
+    assertEquals(autoCloseTarget,
+        factory.isEnabled(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET), "AUTO_CLOSE_TARGET");
+    assertEquals(modules, user.getRegisteredModuleIds(), "registered modules");
+  }
+
+  @Test
+  void userMapperStillCannotWriteInstantsAfterBuild() {
+    ObjectMapper user = new ObjectMapper();
+    try (Pipeline pipeline = Pipeline.builder().mapper(user).build()) {
+      pipeline.encode(Instant.EPOCH);
+    }
+
+    assertThrows(com.fasterxml.jackson.databind.exc.InvalidDefinitionException.class,
+        () -> user.writeValueAsString(Instant.EPOCH));
+  }
+
+  @Test
+  void userMapperNamingStrategyIsHonouredInJson() {
+    ObjectMapper user = new ObjectMapper().setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE);
+
+    try (Pipeline pipeline = Pipeline.builder().compression(Compression.none()).mapper(user).build()) {
+      assertEquals("{\"account_holder\":\"Ada\",\"opened_year\":1843}",
+          new String(pipeline.encode(new Account("Ada", 1843)), StandardCharsets.UTF_8));
+    }
+  }
+
+  @Test
+  void userMapperNamingStrategyIsHonouredInMessagePack() throws IOException {
+    ObjectMapper user = new ObjectMapper().setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE);
+
+    try (Pipeline pipeline = Pipeline.builder().format(Format.MSGPACK).compression(Compression.none())
+        .mapper(user).build()) {
+      byte[] body = pipeline.encode(new Account("Ada", 1843));
+      String text = new String(body, StandardCharsets.ISO_8859_1);
+
+      assertTrue(text.contains("account_holder") && text.contains("opened_year"), text);
+      assertEquals(new Account("Ada", 1843), pipeline.decode(body, Account.class));
+    }
+  }
+
+  @Test
+  void userMapperSerializationFeaturesAreHonoured() {
+    ObjectMapper user = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    try (Pipeline pipeline = Pipeline.builder().compression(Compression.none()).mapper(user).build()) {
+      String text = new String(pipeline.encode(new Account("Ada", 1843)), StandardCharsets.UTF_8);
+      assertTrue(text.contains("\n"), text);
+    }
+  }
+
+  @Test
+  void omitEmptyLeavesOutNullsAndEmptyValues() {
+    try (Pipeline pipeline = Pipeline.builder().compression(Compression.none()).omitEmpty(true).build()) {
+      assertEquals("{\"openedYear\":1843}",
+          new String(pipeline.encode(new Account("", 1843)), StandardCharsets.UTF_8));
+    }
+  }
+
+  @Test
+  void omitEmptyIsOffByDefault() {
+    try (Pipeline pipeline = Pipeline.builder().compression(Compression.none()).build()) {
+      assertEquals("{\"accountHolder\":null,\"openedYear\":1843}",
+          new String(pipeline.encode(new Account(null, 1843)), StandardCharsets.UTF_8));
+    }
+  }
+
+  @Test
+  void mapperCopyDoesNotChangeThePipeline() {
+    try (Pipeline pipeline = Pipeline.builder().compression(Compression.none()).build()) {
+      byte[] before = pipeline.encode(new Account("Ada", 1843));
+      pipeline.mapperCopy().setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE);
+
+      assertArrayEquals(before, pipeline.encode(new Account("Ada", 1843)));
+      assertFalse(new String(before, StandardCharsets.UTF_8).contains("account_holder"));
+    }
+  }
+}
