@@ -1,0 +1,52 @@
+package io.github.zipjack.bench.report;
+
+import java.util.Locale;
+
+/**
+ * How the report writes numbers: thousands separated by commas, as many decimals as the magnitude
+ * deserves, and {@link MarkdownTable#NONE} for a figure that was not measured.
+ */
+final class Figures {
+
+  private Figures() {}
+
+  /** A throughput: no decimals from 100 up, three significant digits below. */
+  static String opsPerSecond(double value) {
+    if (Double.isNaN(value)) {
+      return MarkdownTable.NONE;
+    }
+    if (Math.abs(value) >= 100) {
+      return String.format(Locale.ROOT, "%,.0f", value);
+    }
+    if (Math.abs(value) >= 10) {
+      return String.format(Locale.ROOT, "%.1f", value);
+    }
+    return String.format(Locale.ROOT, "%.2f", value);
+  }
+
+  /** A score with JMH's error, {@code 1,234 ± 56}; the error is left out when JMH could not compute it. */
+  static String withError(double score, double error) {
+    String text = opsPerSecond(score);
+    return Double.isNaN(error) ? text : text + " ± " + opsPerSecond(error);
+  }
+
+  /** A ratio of two throughputs: {@code 2.41×}. */
+  static String ratio(double value) {
+    return Double.isNaN(value) ? MarkdownTable.NONE : String.format(Locale.ROOT, "%.2f×", value);
+  }
+
+  /** A whole number of bytes: {@code 110,312}. */
+  static String bytes(double value) {
+    return Double.isNaN(value) ? MarkdownTable.NONE : String.format(Locale.ROOT, "%,.0f", value);
+  }
+
+  /** Bytes in KiB with one decimal: {@code 114.3}. */
+  static String kib(long bytes) {
+    return String.format(Locale.ROOT, "%,.1f", bytes / 1024.0);
+  }
+
+  /** A part of a whole in percent with one decimal: {@code 30.1%}. */
+  static String percent(long part, long whole) {
+    return String.format(Locale.ROOT, "%.1f%%", 100.0 * part / whole);
+  }
+}

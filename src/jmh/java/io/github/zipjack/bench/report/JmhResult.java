@@ -1,0 +1,74 @@
+package io.github.zipjack.bench.report;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * One benchmark result as JMH writes it with {@code -rf json}: a method, its parameters and thread
+ * count, the primary score normalized to operations per second, and the bytes allocated per
+ * operation when the run used {@code -prof gc}.
+ *
+ * <p>Immutable.
+ *
+ * @param benchmark the fully qualified method name, for example {@code io.github.zipjack.bench.SeedBenchmark.baseline}
+ * @param threads the number of threads that ran the method at the same time
+ * @param params the {@code @Param} values, in the order JMH wrote them
+ * @param opsPerSecond the throughput summed over all threads
+ * @param errorOpsPerSecond half the 99.9% confidence interval; NaN when JMH had too few iterations
+ * @param allocBytesPerOp bytes allocated per operation; NaN without the gc profiler
+ * @param run how the JVM and JMH were set up for this result
+ */
+record JmhResult(
+    String benchmark,
+    int threads,
+    Map<String, String> params,
+    double opsPerSecond,
+    double errorOpsPerSecond,
+    double allocBytesPerOp,
+    RunSettings run) {
+
+  JmhResult {
+    params = Collections.unmodifiableMap(new LinkedHashMap<>(params)); // keeps JMH's order
+  }
+
+  /** The simple name of the benchmark class, for example {@code SeedBenchmark}. */
+  String className() {
+    String owner = benchmark.substring(0, benchmark.lastIndexOf('.'));
+    return owner.substring(owner.lastIndexOf('.') + 1);
+  }
+
+  /** The benchmark method's name, for example {@code baseline}. */
+  String method() {
+    return benchmark.substring(benchmark.lastIndexOf('.') + 1);
+  }
+
+  /** The value of one {@code @Param}, or null when the benchmark has no such parameter. */
+  String param(String name) {
+    return params.get(name);
+  }
+
+  boolean hasAllocation() {
+    return !Double.isNaN(allocBytesPerOp);
+  }
+
+  /**
+   * The JVM and JMH settings a result was measured with; the report lists each distinct one so a
+   * reader knows what the figures stand on.
+   */
+  record RunSettings(
+      String jmhVersion,
+      String jdkVersion,
+      String vmName,
+      String vmVersion,
+      int forks,
+      String warmup,
+      String measurement) {
+
+    /** The JMH and JVM versions, without the timing. */
+    String environment() {
+      return "JMH " + jmhVersion + ", JDK " + jdkVersion + " (" + vmName + " " + vmVersion + ")";
+    }
+
+  }
+}

@@ -1,0 +1,134 @@
+package io.github.zipjack.bench.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads the files JMH writes with {@code -rf json} into a {@link ResultSet}.
+ *
+ * <p>Only throughput results are kept (the tables divide throughputs); results of other modes are
+ * counted and named in a note. Scores in ops/ms, ops/us and so on are converted to ops/s. JMH
+ * writes an undefined error as the string {@code "NaN"}; it is read as {@link Double#NaN}.
+ *
+ * <p>The gc profiler's allocation metric is {@code "gc.alloc.rate.norm"} in JMH 1.37; earlier
+ * versions prefixed secondary metrics with a middle dot ({@code "·gc.alloc.rate.norm"}). Both are
+ * accepted.
+ */
+final class JmhResultReader {
+
+  static final String ALLOC_METRIC = "gc.alloc.rate.norm";
+  private static final char OLD_SECONDARY_PREFIX = '\u00b7';
+
+  private final ObjectMapper mapper = new ObjectMapper();
+
+  /** Reads and concatenates several result files, in order. */
+  ResultSet read(List<Path> files) throws IOException {
+    List<JmhResult> results = new ArrayList<>();
+    List<String> notes = new ArrayList<>();
+    for (Path file : files) {
+      readFile(file, results, notes);
+    }
+    return new ResultSet(results, notes);
+  }
+
+  private void readFile(Path file, List<JmhResult> results, List<String> notes) throws IOException {
+    JsonNode root = mapper.readTree(file.toFile());
+    if (root == null || !root.isArray()) {
+      throw new IOException(file + " is not a JMH JSON result (expected a JSON array of results)");
+    }
+    int skipped = 0;
+    for (JsonNode node : root) {
+      String benchmark = node.path("benchmark").asText("");
+      if (benchmark.lastIndexOf('.') <= 0) {
+        throw new IOException(file + ": a result without a benchmark name: " + node);
+      }
+      JsonNode primary = node.path("primaryMetric");
+      double toOpsPerSecond = opsPerSecondFactor(node.path("mode").asText(), primary.path("scoreUnit").asText());
+      if (Double.isNaN(toOpsPerSecond)) {
+        skipped++;
+        continue;
+      }
+      results.add(new JmhResult(
+          benchmark,
+          node.path("threads").asInt(1),
+          params(node.path("params")),
+          number(primary.path("score")) * toOpsPerSecond,
+          number(primary.path("scoreError")) * toOpsPerSecond,
+          allocBytesPerOp(node.path("secondaryMetrics")),
+          runSettings(node)));
+    }
+    if (skipped > 0) {
+      notes.add(file.getFileName() + ": " + skipped + " result(s) not in throughput mode were left out;"
+          + " run with -bm thrpt (the suite's default) to tabulate them.");
+    }
+  }
+
+  /** The factor from the file's unit to ops/s, or NaN for a mode or unit the report does not use. */
+  static double opsPerSecondFactor(String mode, String unit) {
+    if (!"thrpt".equals(mode)) {
+      return Double.NaN;
+    }
+    return switch (unit) {
+      case "ops/s" -> 1;
+      case "ops/ms" -> 1e3;
+      case "ops/us" -> 1e6;
+      case "ops/ns" -> 1e9;
+      case "ops/min" -> 1.0 / 60;
+      case "ops/hr" -> 1.0 / 3600;
+      default -> Double.NaN;
+    };
+  }
+
+  private static Map<String, String> params(JsonNode params) {
+    Map<String, String> values = new LinkedHashMap<>();
+    for (Map.Entry<String, JsonNode> entry : params.properties()) {
+      values.put(entry.getKey(), entry.getValue().asText());
+    }
+    return values;
+  }
+
+  private static double allocBytesPerOp(JsonNode secondaryMetrics) {
+    for (Map.Entry<String, JsonNode> entry : secondaryMetrics.properties()) {
+      String name = entry.getKey();
+      if (!name.isEmpty() && name.charAt(0) == OLD_SECONDARY_PREFIX) {
+        name = name.substring(1);
+      }
+      if (ALLOC_METRIC.equals(name)) {
+        return number(entry.getValue().path("score"));
+      }
+    }
+    return Double.NaN;
+  }
+
+  /** A JSON number, or NaN for JMH's {@code "NaN"} string, a missing field or anything else. */
+  private static double number(JsonNode node) {
+    if (node.isNumber()) {
+      return node.doubleValue();
+    }
+    if (node.isTextual()) {
+      try {
+        return Double.parseDouble(node.textValue());
+      } catch (NumberFormatException e) {
+        return Double.NaN;
+      }
+    }
+    return Double.NaN;
+  }
+
+  private static JmhResult.RunSettings runSettings(JsonNode node) {
+    return new JmhResult.RunSettings(
+        node.path("jmhVersion").asText("?"),
+        node.path("jdkVersion").asText("?"),
+        node.path("vmName").asText("?"),
+        node.path("vmVersion").asText("?"),
+        node.path("forks").asInt(),
+        node.path("warmupIterations").asInt() + " x " + node.path("warmupTime").asText("?"),
+        node.path("measurementIterations").asInt() + " x " + node.path("measurementTime").asText("?"));
+  }
+}

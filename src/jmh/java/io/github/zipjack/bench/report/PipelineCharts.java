@@ -1,0 +1,165 @@
+package io.github.zipjack.bench.report;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.Predicate;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler.LegendPosition;
+import org.knowm.xchart.style.lines.SeriesLines;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * Charts of zipjack's {@code encodeToBody}, and of the study's code on the same payloads
+ * ({@code classicStream}) when it was run, at the lowest thread count in the file: throughput
+ * against the compression level, and throughput against the payload size with the ceiling drawn
+ * in. Throughput is in MB/s of JSON (ops/s times the dataset's plain JSON size), which puts
+ * payloads of 1 KB and 1 MB on one axis.
+ */
+final class PipelineCharts {
+
+  static final String LEVEL_FILE = "throughput-vs-level.png";
+  static final String PAYLOAD_FILE = "throughput-vs-payload.png";
+  /** More lines than this make a chart unreadable; the tables have every result. */
+  static final int MAX_SERIES = 10;
+
+  private final ResultSet results;
+  private final PayloadSizes sizes;
+  private final ChartWriter writer;
+  private final int threads;
+
+  PipelineCharts(ResultSet results, PayloadSizes sizes, ChartWriter writer) {
+    this.results = results;
+    this.sizes = sizes;
+    this.writer = writer;
+    this.threads = results.threadCounts().isEmpty() ? 1 : results.threadCounts().first();
+  }
+
+  void write() throws IOException {
+    writeLevels();
+    writePayloads();
+  }
+
+  private void writeLevels() throws IOException {
+    List<JmhResult> rows = mainRows(r -> isGzipLevel(r.param(Suite.LEVEL)));
+    Map<String, List<JmhResult>> series = withAtLeastTwoPoints(SeriesGroups.split(rows, Suite.LEVEL, "zipjack"));
+    if (series.isEmpty()) {
+      writer.skip(LEVEL_FILE, "needs PipelineBenchmark." + Suite.PIPELINE_MAIN + " at two or more gzip levels.");
+      return;
+    }
+    XYChart chart = xyChart("Encoding against the gzip level, " + StudyCharts.threads(threads),
+        "gzip level", "MB/s of JSON");
+    for (Map.Entry<String, List<JmhResult>> s : series.entrySet()) {
+      TreeMap<Integer, Double> points = new TreeMap<>();
+      s.getValue().forEach(r -> points.put(Integer.parseInt(r.param(Suite.LEVEL)), megabytesPerSecond(r)));
+      chart.addSeries(s.getKey(), new ArrayList<>(points.keySet()), new ArrayList<>(points.values()));
+    }
+    logarithmicIfWide(chart, series.values());
+    writer.write(LEVEL_FILE, "Throughput against the compression level", chart);
+  }
+
+  private void writePayloads() throws IOException {
+    List<JmhResult> rows = mainRows(r -> Suite.JSON.equals(r.param(Suite.FORMAT))
+        && isPeople(r.param(Suite.DATASET)));
+    Map<String, List<JmhResult>> series = withAtLeastTwoPoints(SeriesGroups.split(rows, Suite.DATASET, "zipjack"));
+    if (series.isEmpty()) {
+      writer.skip(PAYLOAD_FILE, "needs PipelineBenchmark." + Suite.PIPELINE_MAIN
+          + " in JSON on two or more people datasets.");
+      return;
+    }
+    XYChart chart = xyChart("Encoding JSON against the payload size, " + StudyCharts.threads(threads),
+        "payload, bytes of JSON (log)", "MB/s of JSON");
+    chart.getStyler().setXAxisLogarithmic(true);
+    TreeSet<String> levels = new TreeSet<>();
+    for (Map.Entry<String, List<JmhResult>> s : series.entrySet()) {
+      TreeMap<Long, Double> points = new TreeMap<>();
+      for (JmhResult r : s.getValue()) {
+        points.put(sizes.jsonBytes(r.param(Suite.DATASET)), megabytesPerSecond(r));
+        levels.add(r.param(Suite.LEVEL));
+      }
+      chart.addSeries(s.getKey(), new ArrayList<>(points.keySet()), new ArrayList<>(points.values()));
+    }
+    addCeilings(chart, levels, rows);
+    writer.write(PAYLOAD_FILE, "Throughput against the payload size, with the ceiling", chart);
+  }
+
+  /** One dashed line per level: the serial ceiling at each dataset the pipeline was measured on. */
+  private void addCeilings(XYChart chart, TreeSet<String> levels, List<JmhResult> rows) {
+    Ceilings ceilings = new Ceilings(results);
+    TreeSet<String> datasets = new TreeSet<>(Comparator.comparingLong(sizes::jsonBytes));
+    rows.forEach(r -> datasets.add(r.param(Suite.DATASET)));
+    for (String level : levels) {
+      List<Long> x = new ArrayList<>();
+      List<Double> y = new ArrayList<>();
+      for (String dataset : datasets) {
+        OptionalDouble ceiling = ceilings.opsPerSecond(new Workload(dataset, Suite.JSON, level, threads));
+        if (ceiling.isPresent()) {
+          x.add(sizes.jsonBytes(dataset));
+          y.add(ceiling.getAsDouble() * sizes.jsonBytes(dataset) / 1e6);
+        }
+      }
+      if (x.size() >= 2) {
+        XYSeries line = chart.addSeries("ceiling, level " + level, x, y);
+        line.setLineStyle(SeriesLines.DASH_DASH);
+        line.setMarker(SeriesMarkers.NONE);
+      }
+    }
+  }
+
+  private List<JmhResult> mainRows(Predicate<JmhResult> filter) {
+    return results.select(r -> r.className().equals(Suite.PIPELINE)
+        && (r.method().equals(Suite.PIPELINE_MAIN) || r.method().equals(Suite.PIPELINE_CLASSIC))
+        && r.threads() == threads && r.param(Suite.DATASET) != null
+        && sizes.loadable(r.param(Suite.DATASET)) && filter.test(r));
+  }
+
+  private double megabytesPerSecond(JmhResult r) {
+    return r.opsPerSecond() * sizes.jsonBytes(r.param(Suite.DATASET)) / 1e6;
+  }
+
+  private static Map<String, List<JmhResult>> withAtLeastTwoPoints(Map<String, List<JmhResult>> series) {
+    Map<String, List<JmhResult>> kept = new LinkedHashMap<>();
+    for (Map.Entry<String, List<JmhResult>> s : series.entrySet()) {
+      if (s.getValue().size() >= 2 && kept.size() < MAX_SERIES) {
+        kept.put(s.getKey(), s.getValue());
+      }
+    }
+    return kept;
+  }
+
+  /** A logarithmic y axis when the lines lie more than a factor 30 apart. */
+  private void logarithmicIfWide(XYChart chart, Iterable<List<JmhResult>> series) {
+    double min = Double.MAX_VALUE;
+    double max = 0;
+    for (List<JmhResult> rows : series) {
+      for (JmhResult r : rows) {
+        min = Math.min(min, megabytesPerSecond(r));
+        max = Math.max(max, megabytesPerSecond(r));
+      }
+    }
+    chart.getStyler().setYAxisLogarithmic(min > 0 && max / min > 30);
+  }
+
+  static XYChart xyChart(String title, String xTitle, String yTitle) {
+    XYChart chart = new XYChartBuilder().width(ChartWriter.WIDTH).height(ChartWriter.HEIGHT)
+        .title(title).xAxisTitle(xTitle).yAxisTitle(yTitle).build();
+    chart.getStyler().setLegendPosition(LegendPosition.OutsideE);
+    return chart;
+  }
+
+  private static boolean isGzipLevel(String level) {
+    return level != null && level.length() == 1 && Character.isDigit(level.charAt(0));
+  }
+
+  private static boolean isPeople(String dataset) {
+    return dataset != null && dataset.startsWith("people-");
+  }
+}

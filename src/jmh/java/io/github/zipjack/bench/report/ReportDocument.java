@@ -1,0 +1,47 @@
+package io.github.zipjack.bench.report;
+
+/**
+ * The report as it is being written: Markdown for {@code report.md} and, alongside, the same text
+ * without images for the terminal.
+ */
+final class ReportDocument {
+
+  private final StringBuilder markdown = new StringBuilder();
+  private final StringBuilder console = new StringBuilder();
+
+  void heading(int level, String text) {
+    both("#".repeat(level) + " " + text + "\n\n");
+  }
+
+  void paragraph(String text) {
+    both(text + "\n\n");
+  }
+
+  /** Something the reader should know, such as a table left out because its data is missing. */
+  void note(String text) {
+    markdown.append("> ").append(text).append("\n\n");
+    console.append("NOTE: ").append(text).append("\n\n");
+  }
+
+  void table(MarkdownTable table) {
+    both(table.render() + "\n");
+  }
+
+  void image(String fileName, String title) {
+    markdown.append("![").append(title).append("](").append(fileName).append(")\n\n");
+    console.append("chart: ").append(fileName).append(" (").append(title).append(")\n\n");
+  }
+
+  String markdown() {
+    return markdown.toString();
+  }
+
+  String console() {
+    return console.toString();
+  }
+
+  private void both(String text) {
+    markdown.append(text);
+    console.append(text);
+  }
+}

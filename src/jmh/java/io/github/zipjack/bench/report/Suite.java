@@ -1,0 +1,61 @@
+package io.github.zipjack.bench.report;
+
+import java.util.List;
+
+/**
+ * The names under which zipjack's benchmarks, their methods and parameters appear in JMH results.
+ * The report finds the study's baseline and the ceiling through them; a renamed benchmark must be
+ * renamed here too (the report's tests read a recorded result file and catch the mismatch).
+ */
+final class Suite {
+
+  static final String SEED = "SeedBenchmark";
+  static final String PIPELINE = "PipelineBenchmark";
+  static final String CEILING = "CeilingBenchmark";
+  static final String DECODE = "DecodeBenchmark";
+  /** The order of the report's sections; other benchmark classes follow in name order. */
+  static final List<String> CLASS_ORDER = List.of(SEED, PIPELINE, CEILING, DECODE);
+
+  static final String SEED_BASELINE = "baseline";
+  /** The study's three optimizations together: Afterburner, 64 KB deflater buffer, 64 KB BufferedOutputStream. */
+  static final String SEED_ALL = "afterburner_deflaterBuffer_bufferedInput";
+  static final String SERIALIZE_ONLY = "serializeOnly";
+  static final String COMPRESS_ONLY = "compressOnly";
+  static final String COPY_ONLY = "copyOnly";
+  /** The pipeline method the charts and the key table follow: the pooled path a server uses. */
+  static final String PIPELINE_MAIN = "encodeToBody";
+  /** PipelineBenchmark's copy of the study's baseline, on any dataset: drawn beside zipjack. */
+  static final String PIPELINE_CLASSIC = "classicStream";
+
+  static final String NUM_COPIES = "numCopies";
+  static final String COMPRESSION_LEVEL = "compressionLevel";
+  static final String DATASET = "dataset";
+  static final String FORMAT = "format";
+  /** A gzip level "0" to "9", or {@link #NO_COMPRESSION}. */
+  static final String LEVEL = "level";
+  static final String NO_COMPRESSION = "none";
+  static final String JSON = "JSON";
+
+  /** The study's payloads: numCopies 1 is 100 records, 10 is the same 100 records ten times. */
+  static final String STUDY_X1 = "people-100";
+  static final String STUDY_X10 = "people-100x10";
+  /** The datasets the report measures sizes of, smallest first. */
+  static final List<String> BUNDLED_DATASETS =
+      List.of("people-1", "people-10", STUDY_X1, STUDY_X10, "numeric");
+
+  private Suite() {}
+
+  /** The dataset a SeedBenchmark numCopies value stands for, or null for a value the study did not use. */
+  static String studyDataset(String numCopies) {
+    return switch (numCopies) {
+      case "1" -> STUDY_X1;
+      case "10" -> STUDY_X10;
+      default -> null;
+    };
+  }
+
+  /** Whether a benchmark class measures the encoding direction, so that the encode baseline and ceiling apply. */
+  static boolean encodes(String className) {
+    return !DECODE.equals(className);
+  }
+}
