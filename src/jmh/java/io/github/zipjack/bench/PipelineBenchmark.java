@@ -95,6 +95,13 @@ public class PipelineBenchmark {
   @Param({"65536"})
   public int deflaterBufferSize;
 
+  /**
+   * true: {@code compressWholeBody}, serialize the whole body into segments, then deflate it in one
+   * pass (the input buffer is then not used and not set).
+   */
+  @Param({"false"})
+  public boolean wholeBody;
+
   private Object payload;
   private Pipeline pipeline;
   /** For {@link #classicStream}: a mapper as a user would make it, without zipjack. */
@@ -109,8 +116,12 @@ public class PipelineBenchmark {
     Pipeline.Builder builder = Pipeline.builder()
         .format(format)
         .compression(compression)
-        .accelerator(accelerator)
-        .inputBufferSize(inputBufferSize);
+        .accelerator(accelerator);
+    if (wholeBody) {
+      builder.compressWholeBody(true);
+    } else {
+      builder.inputBufferSize(inputBufferSize);
+    }
     if (!compression.equals(Compression.none())) {
       builder.deflaterBufferSize(deflaterBufferSize);
     }
