@@ -3,6 +3,7 @@ package io.github.zipjack;
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.core.io.JsonEOFException;
+import java.util.function.Predicate;
 
 /** Turns Jackson's and msgpack's read errors into zipjack's decode exceptions with the facts. */
 final class DecodeFailures {
@@ -53,28 +54,27 @@ final class DecodeFailures {
   }
 
   private static <T extends Throwable> T firstCause(Throwable e, Class<T> type) {
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      if (type.isInstance(t)) {
-        return type.cast(t);
-      }
-      if (t.getCause() == t) {
-        break;
-      }
-    }
-    return null;
+    return type.cast(findCause(e, type::isInstance));
   }
 
+  /** Whether {@code e} or a cause is an instance of the named class, which may not be loadable here. */
   private static boolean hasCause(Throwable e, String className) {
-    for (Throwable t = e; t != null; t = t.getCause()) {
+    return findCause(e, t -> {
       for (Class<?> c = t.getClass(); c != null; c = c.getSuperclass()) {
         if (c.getName().equals(className)) {
           return true;
         }
       }
-      if (t.getCause() == t) {
-        break;
+      return false;
+    }) != null;
+  }
+
+  private static Throwable findCause(Throwable e, Predicate<Throwable> test) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (test.test(t)) {
+        return t;
       }
     }
-    return false;
+    return null;
   }
 }
