@@ -1,0 +1,96 @@
+package io.github.zipjack;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * msgpack, Afterburner and Blackbird are optional dependencies: a service with only zipjack and
+ * Jackson on its class path encodes JSON, and asking for a missing one fails at build() naming the
+ * artifact to add. Checked in a class loader that sees the library and Jackson but not the optional jars.
+ */
+class OptionalDependenciesTest {
+
+  private static final List<String> OPTIONAL_JARS =
+      List.of("jackson-dataformat-msgpack", "msgpack-core", "jackson-module-afterburner", "jackson-module-blackbird");
+
+  @Test
+  void jsonPipelineWorksWithoutTheOptionalJars() throws Exception {
+    try (URLClassLoader loader = withoutOptionalJars()) {
+      Object pipeline = build(loader, "JSON", "NONE");
+      byte[] body = (byte[]) pipeline.getClass().getMethod("encode", Object.class).invoke(pipeline, Map.of("a", 1));
+      Object back = pipeline.getClass().getMethod("decode", byte[].class, Class.class).invoke(pipeline, body, Map.class);
+      assertEquals(Map.of("a", 1), back);
+      ((AutoCloseable) pipeline).close();
+    }
+  }
+
+  @Test
+  void msgpackWithoutItsJarFailsAtBuildNamingTheArtifact() throws Exception {
+    try (URLClassLoader loader = withoutOptionalJars()) {
+      IllegalStateException e = buildFails(loader, "MSGPACK", "NONE");
+      assertTrue(e.getMessage().contains("org.msgpack:jackson-dataformat-msgpack"), e.getMessage());
+    }
+  }
+
+  @Test
+  void afterburnerWithoutItsJarFailsAtBuildNamingTheArtifact() throws Exception {
+    try (URLClassLoader loader = withoutOptionalJars()) {
+      IllegalStateException e = buildFails(loader, "JSON", "AFTERBURNER");
+      assertTrue(e.getMessage().contains("com.fasterxml.jackson.module:jackson-module-afterburner"), e.getMessage());
+    }
+  }
+
+  @Test
+  void blackbirdWithoutItsJarFailsAtBuildNamingTheArtifact() throws Exception {
+    try (URLClassLoader loader = withoutOptionalJars()) {
+      IllegalStateException e = buildFails(loader, "JSON", "BLACKBIRD");
+      assertTrue(e.getMessage().contains("com.fasterxml.jackson.module:jackson-module-blackbird"), e.getMessage());
+    }
+  }
+
+  private static IllegalStateException buildFails(ClassLoader loader, String format, String accelerator) {
+    InvocationTargetException e = assertThrows(InvocationTargetException.class, () -> build(loader, format, accelerator));
+    return assertInstanceOf(IllegalStateException.class, e.getCause());
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private static Object build(ClassLoader loader, String format, String accelerator) throws Exception {
+    Class<?> pipeline = loader.loadClass("io.github.zipjack.Pipeline");
+    Class<Enum> formatType = (Class<Enum>) loader.loadClass("io.github.zipjack.Format");
+    Class<Enum> acceleratorType = (Class<Enum>) loader.loadClass("io.github.zipjack.Accelerator");
+    Object builder = pipeline.getMethod("builder").invoke(null);
+    Class<?> builderType = builder.getClass();
+    builderType.getMethod("format", formatType).invoke(builder, Enum.valueOf(formatType, format));
+    builderType.getMethod("accelerator", acceleratorType).invoke(builder, Enum.valueOf(acceleratorType, accelerator));
+    Method build = builderType.getMethod("build");
+    return build.invoke(builder);
+  }
+
+  /** The library's classes and its required jars, with no parent that could see the optional ones. */
+  private static URLClassLoader withoutOptionalJars() throws Exception {
+    String path = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+    List<URL> urls = new ArrayList<>();
+    for (String entry : path.split(File.pathSeparator)) {
+      String name = new File(entry).getName();
+      boolean optional = OPTIONAL_JARS.stream().anyMatch(name::startsWith);
+      boolean library = entry.endsWith("classes") && !entry.endsWith("test-classes");
+      if (library || (!optional && name.startsWith("jackson-"))) {
+        urls.add(new File(entry).toURI().toURL());
+      }
+    }
+    assertTrue(urls.stream().anyMatch(u -> u.getPath().contains("jackson-databind")), "no jackson-databind in " + path);
+    return new URLClassLoader(urls.toArray(new URL[0]), ClassLoader.getPlatformClassLoader());
+  }
+}
