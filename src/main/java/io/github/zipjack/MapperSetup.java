@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.StreamWriteFeature;
 import com.fasterxml.jackson.databind.Module;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -17,8 +18,8 @@ import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 final class MapperSetup {
   private MapperSetup() {}
 
-  static ObjectMapper create(ObjectMapper userMapper, Format format, Accelerator accelerator,
-      boolean omitEmpty, int maxNestingDepth, long maxDecodedBytes) {
+  static ObjectMapper create(ObjectMapper userMapper, Pipeline.Settings settings) {
+    Format format = settings.format;
     ObjectMapper mapper;
     if (userMapper == null) {
       mapper = new ObjectMapper(newFactory(format));
@@ -29,8 +30,8 @@ final class MapperSetup {
     }
     // The factory is the copy's own (ObjectMapper.copy() copies it), so this changes no one else's.
     mapper.getFactory().setStreamReadConstraints(StreamReadConstraints.builder()
-        .maxNestingDepth(maxNestingDepth)
-        .maxDocumentLength(maxDecodedBytes)
+        .maxNestingDepth(settings.maxNestingDepth)
+        .maxDocumentLength(settings.maxDecodedBytes)
         .build());
     mapper.configure(JsonGenerator.Feature.AUTO_CLOSE_TARGET, false);
     mapper.disable(SerializationFeature.FLUSH_AFTER_WRITE_VALUE);
@@ -40,11 +41,14 @@ final class MapperSetup {
       // Registered after JavaTimeModule so that its Instant (de)serializers win.
       mapper.registerModule(MessagePackSupport.timestampModule());
     }
-    Module accelerated = accelerator.newModule();
+    if (settings.fastDoubleWriter) {
+      mapper.getFactory().configure(StreamWriteFeature.USE_FAST_DOUBLE_WRITER.mappedFeature(), true);
+    }
+    Module accelerated = settings.accelerator.newModule();
     if (accelerated != null) {
       mapper.registerModule(accelerated);
     }
-    if (omitEmpty) {
+    if (settings.omitEmpty) {
       mapper.setDefaultPropertyInclusion(
           JsonInclude.Value.construct(JsonInclude.Include.NON_EMPTY, JsonInclude.Include.NON_EMPTY));
     }

@@ -334,6 +334,20 @@ public final class Pipeline implements AutoCloseable {
       return this;
     }
 
+    /**
+     * Writes {@code double} and {@code float} values with Jackson's Schubfach writer
+     * ({@code StreamWriteFeature.USE_FAST_DOUBLE_WRITER}) instead of {@code Double.toString}: faster
+     * on JDK 17, about the same on JDK 19+ (whose Double.toString uses the same algorithm). Either
+     * text parses back to the same value; on JDK 17 the two can differ in form for some values.
+     * JSON only: conflicts with {@code Format.MSGPACK}. Default false.
+     */
+    public Builder fastDoubleWriter(boolean fastDoubleWriter) {
+      checkUnset("fastDoubleWriter", settings.fastDoubleWriter);
+      settings.fastDoubleWriter = fastDoubleWriter;
+      assigned.add("fastDoubleWriter");
+      return this;
+    }
+
     /** Leaves out null and empty values (strings, collections, maps, arrays). Default false. */
     public Builder omitEmpty(boolean omitEmpty) {
       checkUnset("omitEmpty", settings.omitEmpty);
@@ -418,11 +432,14 @@ public final class Pipeline implements AutoCloseable {
       if (s.compressWholeBody) {
         s.inputBufferSize = 0; // the segments are the buffer
       }
+      if (s.fastDoubleWriter && s.format != Format.JSON) {
+        throw new IllegalArgumentException("fastDoubleWriter is true but format is " + s.format
+            + ", which writes doubles as binary; it applies to JSON only");
+      }
       if (s.format == Format.MSGPACK) {
         checkMessagePackPresent();
       }
-      ObjectMapper built = MapperSetup.create(mapper, s.format, s.accelerator, s.omitEmpty,
-          s.maxNestingDepth, s.maxDecodedBytes);
+      ObjectMapper built = MapperSetup.create(mapper, s);
       return new Pipeline(s, built);
     }
 
@@ -466,6 +483,7 @@ public final class Pipeline implements AutoCloseable {
     int deflaterBufferSize = 64 * 1024;
     boolean omitEmpty;
     boolean compressWholeBody;
+    boolean fastDoubleWriter;
     long maxDecodedBytes = 64L * 1024 * 1024;
     int maxNestingDepth = 1000;
     long segmentPoolBytes = 4L * 1024 * 1024;
@@ -484,6 +502,7 @@ public final class Pipeline implements AutoCloseable {
       return "format=" + format + ", compression=" + compression + ", accelerator=" + accelerator
           + ", inputBufferSize=" + inputBufferSize + ", deflaterBufferSize=" + deflaterBufferSize
           + ", compressWholeBody=" + compressWholeBody
+          + ", fastDoubleWriter=" + fastDoubleWriter
           + ", omitEmpty=" + omitEmpty + ", maxDecodedBytes=" + maxDecodedBytes
           + ", maxNestingDepth=" + maxNestingDepth + ", segmentPoolBytes=" + segmentPoolBytes
           + ", encoderPoolSize=" + encoderPoolSize;

@@ -292,7 +292,7 @@ class PipelineBuilderTest {
   void defaultsAreDocumented() {
     try (Pipeline pipeline = Pipeline.builder().encoderPoolSize(4).build()) {
       assertEquals("Pipeline[format=JSON, compression=gzip(6), accelerator=NONE, inputBufferSize=65536,"
-          + " deflaterBufferSize=65536, compressWholeBody=false, omitEmpty=false, maxDecodedBytes=67108864, maxNestingDepth=1000,"
+          + " deflaterBufferSize=65536, compressWholeBody=false, fastDoubleWriter=false, omitEmpty=false, maxDecodedBytes=67108864, maxNestingDepth=1000,"
           + " segmentPoolBytes=4194304, encoderPoolSize=4]", pipeline.toString());
     }
   }
@@ -312,7 +312,7 @@ class PipelineBuilderTest {
         .encoderPoolSize(3)
         .build()) {
       assertEquals("Pipeline[format=MSGPACK, compression=gzip(1), accelerator=BLACKBIRD, inputBufferSize=8192,"
-          + " deflaterBufferSize=512, compressWholeBody=false, omitEmpty=true, maxDecodedBytes=1048576, maxNestingDepth=50,"
+          + " deflaterBufferSize=512, compressWholeBody=false, fastDoubleWriter=false, omitEmpty=true, maxDecodedBytes=1048576, maxNestingDepth=50,"
           + " segmentPoolBytes=65536, encoderPoolSize=3]", pipeline.toString());
     }
   }

@@ -102,6 +102,10 @@ public class PipelineBenchmark {
   @Param({"false"})
   public boolean wholeBody;
 
+  /** true: Jackson's Schubfach double writer (JSON only); matters on the numeric dataset, on JDK 17. */
+  @Param({"false"})
+  public boolean fastDoubleWriter;
+
   private Object payload;
   private Pipeline pipeline;
   /** For {@link #classicStream}: a mapper as a user would make it, without zipjack. */
@@ -117,6 +121,9 @@ public class PipelineBenchmark {
         .format(format)
         .compression(compression)
         .accelerator(accelerator);
+    if (fastDoubleWriter) {
+      builder.fastDoubleWriter(true);
+    }
     if (wholeBody) {
       builder.compressWholeBody(true);
     } else {
