@@ -358,8 +358,11 @@ public final class Pipeline implements AutoCloseable {
 
     /**
      * A mapper whose modules and settings the pipeline starts from. It is never mutated: the pipeline
-     * works on its own copy, made at {@link #build()} (for MessagePack, with msgpack's factory).
-     * Default: a new ObjectMapper.
+     * works on its own copy, made at {@link #build()} (for MessagePack, with msgpack's factory). On
+     * that copy zipjack registers JavaTimeModule and writes java.time values as ISO-8601 text (msgpack:
+     * Instants as timestamps), stops Jackson from flushing and closing the output, sets the read
+     * limits, and applies this builder's accelerator, omitEmpty and fastDoubleWriter; every other
+     * setting is the given mapper's. Default: a new ObjectMapper.
      */
     public Builder mapper(ObjectMapper mapper) {
       checkUnset("mapper", this.mapper);

@@ -422,4 +422,16 @@ class DecodeSafetyTest {
       super.close();
     }
   }
+
+  @Test
+  void gzipBodyToAPipelineWithoutCompressionSaysItIsGzip() throws Exception {
+    try (Pipeline gzip = Pipeline.builder().compression(Compression.gzip(1)).build();
+         Pipeline plain = Pipeline.builder().compression(Compression.none()).build()) {
+      byte[] body = gzip.encode(PEOPLE_10.value());
+
+      MalformedBodyException e = assertThrows(MalformedBodyException.class,
+          () -> plain.decode(body, PEOPLE_10.typeReference()));
+      assertEquals("body is gzip (it starts with 1f 8b) but this pipeline's compression is none", e.getMessage());
+    }
+  }
 }

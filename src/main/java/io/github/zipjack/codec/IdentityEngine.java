@@ -1,9 +1,11 @@
 package io.github.zipjack.codec;
 
+import io.github.zipjack.MalformedBodyException;
 import io.github.zipjack.buffer.StripedPool;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.PushbackInputStream;
 
 /**
  * No compression: the serialized bytes go to the sink as they are (through the input buffer, if
@@ -32,10 +34,25 @@ public final class IdentityEngine implements CompressionEngine {
     return encoder;
   }
 
-  /** The body itself. */
+  /**
+   * The body itself, after a look at its first two bytes: a gzip body sent to a pipeline without
+   * compression fails here with a message saying so, instead of as a parse error about byte 0x1f.
+   */
   @Override
-  public InputStream decoder(InputStream body) {
-    return body;
+  public InputStream decoder(InputStream body) throws IOException {
+    PushbackInputStream in = new PushbackInputStream(body, 2);
+    int first = in.read();
+    int second = first < 0 ? -1 : in.read();
+    if (first == 0x1f && second == 0x8b) {
+      throw new MalformedBodyException("body is gzip (it starts with 1f 8b) but this pipeline's compression is none");
+    }
+    if (second >= 0) {
+      in.unread(second);
+    }
+    if (first >= 0) {
+      in.unread(first);
+    }
+    return in;
   }
 
   @Override
