@@ -403,8 +403,12 @@ public final class Pipeline implements AutoCloseable {
     }
 
     /**
-     * The most idle encoders (each a Deflater of about 256 KB native memory plus its buffers) kept
-     * for reuse; 0 makes a new one per call. Range [0, 1024]; default twice the number of processors.
+     * The most idle encoders (each a Deflater of about 256 KB native memory plus its input and
+     * deflater buffers) kept for reuse, and as many idle Inflaters for decoding; 0 makes a new one per
+     * call. Size it to the number of threads that encode at once (a thread-per-request server has
+     * many more than it has cores): a body that finds the pool empty sets up a new Deflater, as
+     * GZIPOutputStream does. Range [0, 1024]; default 32 (at most about 12 MB kept idle with the
+     * default buffers).
      */
     public Builder encoderPoolSize(int encoders) {
       checkUnset("encoderPoolSize", settings.encoderPoolSize);
@@ -490,7 +494,7 @@ public final class Pipeline implements AutoCloseable {
     long maxDecodedBytes = 64L * 1024 * 1024;
     int maxNestingDepth = 1000;
     long segmentPoolBytes = 4L * 1024 * 1024;
-    int encoderPoolSize = 2 * Runtime.getRuntime().availableProcessors();
+    int encoderPoolSize = 32;
 
     Settings copy() {
       try {

@@ -290,10 +290,10 @@ class PipelineBuilderTest {
 
   @Test
   void defaultsAreDocumented() {
-    try (Pipeline pipeline = Pipeline.builder().encoderPoolSize(4).build()) {
+    try (Pipeline pipeline = Pipeline.builder().build()) {
       assertEquals("Pipeline[format=JSON, compression=gzip(6), accelerator=NONE, inputBufferSize=65536,"
           + " deflaterBufferSize=65536, compressWholeBody=false, fastDoubleWriter=false, omitEmpty=false, maxDecodedBytes=67108864, maxNestingDepth=1000,"
-          + " segmentPoolBytes=4194304, encoderPoolSize=4]", pipeline.toString());
+          + " segmentPoolBytes=4194304, encoderPoolSize=32]", pipeline.toString());
     }
   }
 
