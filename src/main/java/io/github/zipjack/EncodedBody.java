@@ -92,16 +92,7 @@ public final class EncodedBody implements AutoCloseable {
    */
   public byte[] toByteArray() {
     checkOpen();
-    if (size > Integer.MAX_VALUE - 8) {
-      throw new IllegalStateException("body of " + size + " bytes does not fit in a byte[]");
-    }
-    byte[] bytes = new byte[(int) size];
-    int at = 0;
-    for (Segment s = head; s != null; s = s.next()) {
-      System.arraycopy(s.data, s.pos, bytes, at, s.readableBytes());
-      at += s.readableBytes();
-    }
-    return bytes;
+    return Segment.copyChain(head, size);
   }
 
   /** Returns the segments to the pool. Idempotent. */

@@ -38,6 +38,25 @@ public final class Segment extends StripedPool.Node {
     return next;
   }
 
+  /**
+   * The readable bytes of the chain starting at {@code head}, {@code byteCount} in all, copied into
+   * one new array.
+   *
+   * @throws IllegalStateException if {@code byteCount} does not fit in an array
+   */
+  public static byte[] copyChain(Segment head, long byteCount) {
+    if (byteCount > Integer.MAX_VALUE - 8) {
+      throw new IllegalStateException("body of " + byteCount + " bytes does not fit in a byte[]");
+    }
+    byte[] bytes = new byte[(int) byteCount];
+    int at = 0;
+    for (Segment s = head; s != null; s = s.next) {
+      System.arraycopy(s.data, s.pos, bytes, at, s.readableBytes());
+      at += s.readableBytes();
+    }
+    return bytes;
+  }
+
   /** The readable bytes as a buffer view (shared storage, no copy); valid until the segment is released. */
   public ByteBuffer readableView() {
     nioView.limit(limit).position(pos);

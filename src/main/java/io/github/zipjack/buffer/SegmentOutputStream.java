@@ -76,16 +76,7 @@ public final class SegmentOutputStream extends OutputStream {
 
   /** A copy of everything written, in one new array. */
   public byte[] toByteArray() {
-    if (size > Integer.MAX_VALUE - 8) {
-      throw new IllegalStateException("body of " + size + " bytes does not fit in a byte[]");
-    }
-    byte[] bytes = new byte[(int) size];
-    int at = 0;
-    for (Segment s = head; s != null; s = s.next) {
-      System.arraycopy(s.data, s.pos, bytes, at, s.readableBytes());
-      at += s.readableBytes();
-    }
-    return bytes;
+    return Segment.copyChain(head, size);
   }
 
   /** Hands over the chain (may be null when nothing was written); this stream is empty afterwards. */
