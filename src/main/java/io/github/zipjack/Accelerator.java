@@ -30,13 +30,7 @@ public enum Accelerator {
     if (moduleClassName == null) {
       return null;
     }
-    Class<?> type;
-    try {
-      type = Class.forName(moduleClassName, true, Accelerator.class.getClassLoader());
-    } catch (ClassNotFoundException | LinkageError e) {
-      throw new IllegalStateException("Accelerator." + name() + " needs " + artifact
-          + " on the class path (it is an optional dependency of zipjack)", e);
-    }
+    Class<?> type = OptionalDependency.load(moduleClassName, "Accelerator." + name(), artifact);
     try {
       return (Module) type.getConstructor().newInstance();
     } catch (ReflectiveOperationException e) {

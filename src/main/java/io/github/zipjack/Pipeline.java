@@ -444,7 +444,8 @@ public final class Pipeline implements AutoCloseable {
             + ", which writes doubles as binary; it applies to JSON only");
       }
       if (s.format == Format.MSGPACK) {
-        checkMessagePackPresent();
+        OptionalDependency.load("org.msgpack.jackson.dataformat.MessagePackFactory", "Format.MSGPACK",
+            "org.msgpack:jackson-dataformat-msgpack");
       }
       ObjectMapper built = MapperSetup.create(mapper, s);
       return new Pipeline(s, built);
@@ -466,15 +467,6 @@ public final class Pipeline implements AutoCloseable {
         throw new IllegalArgumentException(name + " must be in [" + min + ", " + max + "]" + note + ": " + value);
       }
       return value;
-    }
-
-    private static void checkMessagePackPresent() {
-      try {
-        Class.forName("org.msgpack.jackson.dataformat.MessagePackFactory", false, Builder.class.getClassLoader());
-      } catch (ClassNotFoundException | LinkageError e) {
-        throw new IllegalStateException("Format.MSGPACK needs org.msgpack:jackson-dataformat-msgpack"
-            + " on the class path (it is an optional dependency of zipjack)", e);
-      }
     }
   }
 
