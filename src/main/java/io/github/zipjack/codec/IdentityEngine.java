@@ -43,7 +43,7 @@ public final class IdentityEngine implements CompressionEngine {
     PushbackInputStream in = new PushbackInputStream(body, 2);
     int first = in.read();
     int second = first < 0 ? -1 : in.read();
-    if (first == 0x1f && second == 0x8b) {
+    if (first == GzipEngine.MAGIC_1 && second == GzipEngine.MAGIC_2) {
       throw new MalformedBodyException("body is gzip (it starts with 1f 8b) but this pipeline's compression is none");
     }
     if (second >= 0) {
