@@ -73,24 +73,16 @@ final class NestingLimitedParser extends JsonParserDelegate {
     return token == JsonToken.VALUE_TRUE ? Boolean.TRUE : token == JsonToken.VALUE_FALSE ? Boolean.FALSE : null;
   }
 
-  /** Skips through {@link #nextToken()} so the depth stays counted. */
+  /** Skips through {@link #nextToken()}, which keeps the depth counted, to the matching end. */
   @Override
   public JsonParser skipChildren() throws IOException {
     JsonToken token = currentToken();
     if (token != JsonToken.START_OBJECT && token != JsonToken.START_ARRAY) {
       return this;
     }
-    int open = 1;
-    while (open > 0) {
-      JsonToken t = nextToken();
-      if (t == null) {
-        return this;
-      }
-      if (t == JsonToken.START_OBJECT || t == JsonToken.START_ARRAY) {
-        open++;
-      } else if (t == JsonToken.END_OBJECT || t == JsonToken.END_ARRAY) {
-        open--;
-      }
+    int outside = depth - 1;
+    while (depth > outside && nextToken() != null) {
+      // the counting is nextToken's
     }
     return this;
   }

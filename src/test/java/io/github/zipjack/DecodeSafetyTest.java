@@ -434,4 +434,34 @@ class DecodeSafetyTest {
       assertEquals("body is gzip (it starts with 1f 8b) but this pipeline's compression is none", e.getMessage());
     }
   }
+
+  /** Reads only {@code keep}; everything else is skipped by the deserializer (skipChildren). */
+  @com.fasterxml.jackson.annotation.JsonIgnoreProperties(ignoreUnknown = true)
+  public static final class KeepOnly {
+    public int keep;
+  }
+
+  @Test
+  void messagePackUnknownNestedValuesAreSkippedWhole() throws Exception {
+    try (Pipeline msgpack = Pipeline.builder().format(Format.MSGPACK).compression(Compression.none()).build()) {
+      byte[] body = msgpack.encode(java.util.Map.of("skip", java.util.Map.of("b", List.of(1, java.util.Map.of("c", 2))), "keep", 7));
+
+      assertEquals(7, msgpack.decode(body, KeepOnly.class).keep);
+    }
+  }
+
+  @Test
+  void messagePackSkippedValueDeeperThanTheLimitIsStillRefused() throws Exception {
+    Object deep = 1;
+    for (int i = 0; i < 20; i++) {
+      deep = List.of(deep);
+    }
+    try (Pipeline writer = Pipeline.builder().format(Format.MSGPACK).compression(Compression.none()).build();
+         Pipeline reader = Pipeline.builder().format(Format.MSGPACK).compression(Compression.none()).maxNestingDepth(10).build()) {
+      byte[] body = writer.encode(java.util.Map.of("skip", deep, "keep", 7));
+
+      DecodeLimitExceededException e = assertThrows(DecodeLimitExceededException.class, () -> reader.decode(body, KeepOnly.class));
+      assertEquals("maxNestingDepth", e.limitName());
+    }
+  }
 }

@@ -42,6 +42,7 @@ final class GzipDecoderStream extends InputStream {
   private final Inflater inflater;
   private final byte[] buf;
   private final CRC32 crc = new CRC32();
+  private final byte[] one = new byte[1];
   /** Unread compressed bytes are {@code buf[pos, limit)}; bytes given to the Inflater are not counted. */
   private int pos;
   private int limit;
@@ -61,7 +62,6 @@ final class GzipDecoderStream extends InputStream {
 
   @Override
   public int read() throws IOException {
-    byte[] one = new byte[1];
     return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
   }
 
