@@ -12,6 +12,7 @@ import io.github.zipjack.buffer.SegmentOutputStream;
 import io.github.zipjack.buffer.SegmentPool;
 import io.github.zipjack.codec.CompressionEngine;
 import io.github.zipjack.codec.DecodeLimitInputStream;
+import io.github.zipjack.codec.EngineConfig;
 import io.github.zipjack.codec.Encoder;
 import java.io.ByteArrayInputStream;
 import java.io.FilterInputStream;
@@ -46,8 +47,9 @@ public final class Pipeline implements AutoCloseable {
     this.mapper = mapper;
     this.writer = mapper.writer();
     this.segmentPool = new SegmentPool(settings.segmentPoolBytes);
-    this.engine = settings.compression.newEngine(settings.inputBufferSize, settings.deflaterBufferSize,
-        settings.encoderPoolSize, settings.compressWholeBody ? segmentPool : null);
+    this.engine = EngineSelection.create(settings.compression, new EngineConfig(settings.compression.level(),
+        settings.inputBufferSize, settings.deflaterBufferSize, settings.encoderPoolSize,
+        settings.compressWholeBody ? segmentPool : null, settings.maxDecodedBytes));
   }
 
   /** A builder with every setting at its default. */
@@ -222,6 +224,20 @@ public final class Pipeline implements AutoCloseable {
   }
 
   /**
+   * What compresses this pipeline's bodies, for logs and bug reports: {@code gzip(1) via libdeflate},
+   * {@code gzip(1) via JDK zlib}, {@code zstd(3) via zstd-jni}, {@code brotli(5) via brotli4j} or
+   * {@code none}. With {@link GzipImplementation#AUTO} this is where the choice shows.
+   */
+  public String implementation() {
+    return engine.implementation();
+  }
+
+  /** The engine, for tests that count its native contexts. */
+  CompressionEngine engine() {
+    return engine;
+  }
+
+  /**
    * A copy of the mapper this pipeline serializes with, for inspection or to derive another
    * configuration; changing the copy does not change the pipeline.
    */
@@ -246,7 +262,7 @@ public final class Pipeline implements AutoCloseable {
   /** All settings, for bug reports: {@code Pipeline[format=JSON, compression=gzip(6), ...]}. */
   @Override
   public String toString() {
-    return "Pipeline[" + settings + (closed ? ", closed]" : "]");
+    return "Pipeline[" + settings + ", implementation=" + engine.implementation() + (closed ? ", closed]" : "]");
   }
 
   /** Keeps Jackson and the decoder from closing the caller's stream. */
@@ -281,7 +297,12 @@ public final class Pipeline implements AutoCloseable {
       return this;
     }
 
-    /** The compression. Default {@code Compression.gzip(6)}, zlib's and GZIPOutputStream's own level. */
+    /**
+     * The compression: {@link Compression#gzip(int)}, {@link Compression#zstd(int)},
+     * {@link Compression#brotli(int)} or {@link Compression#none()}. Default {@code Compression.gzip(6)},
+     * zlib's and GZIPOutputStream's own level; {@link #build()} fails naming the Maven coordinates when
+     * the codec's optional library is missing.
+     */
     public Builder compression(Compression compression) {
       checkUnset("compression", settings.compression);
       settings.compression = Objects.requireNonNull(compression, "compression must not be null");
@@ -425,12 +446,13 @@ public final class Pipeline implements AutoCloseable {
      */
     public Pipeline build() {
       Settings s = settings.copy();
-      if (s.compression.equals(Compression.none()) && assigned.contains("deflaterBufferSize")) {
+      if (!s.compression.isGzip() && assigned.contains("deflaterBufferSize")) {
         throw new IllegalArgumentException("deflaterBufferSize is set to " + s.deflaterBufferSize
-            + " but compression is none; it applies to gzip only");
+            + " but compression is " + s.compression + "; it applies to gzip only");
       }
-      if (s.compressWholeBody && s.compression.equals(Compression.none())) {
-        throw new IllegalArgumentException("compressWholeBody is true but compression is none; it applies to gzip only");
+      if (s.compressWholeBody && !s.compression.isGzip()) {
+        throw new IllegalArgumentException("compressWholeBody is true but compression is " + s.compression
+            + "; it applies to gzip only (zstd and brotli always compress whole bodies)");
       }
       if (s.compressWholeBody && assigned.contains("inputBufferSize")) {
         throw new IllegalArgumentException("inputBufferSize is set to " + s.inputBufferSize

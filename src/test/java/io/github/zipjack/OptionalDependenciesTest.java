@@ -16,14 +16,15 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * msgpack, Afterburner and Blackbird are optional dependencies: a service with only zipjack and
+ * msgpack, Afterburner, Blackbird, zstd-jni, brotli4j and aircompressor-v3 are optional dependencies: a service with only zipjack and
  * Jackson on its class path encodes JSON, and asking for a missing one fails at build() naming the
  * artifact to add. Checked in a class loader that sees the library and Jackson but not the optional jars.
  */
 class OptionalDependenciesTest {
 
   private static final List<String> OPTIONAL_JARS =
-      List.of("jackson-dataformat-msgpack", "msgpack-core", "jackson-module-afterburner", "jackson-module-blackbird");
+      List.of("jackson-dataformat-msgpack", "msgpack-core", "jackson-module-afterburner", "jackson-module-blackbird",
+          "zstd-jni", "brotli4j", "native-linux", "aircompressor");
 
   @Test
   void jsonPipelineWorksWithoutTheOptionalJars() throws Exception {
@@ -60,13 +61,51 @@ class OptionalDependenciesTest {
     }
   }
 
+  @Test
+  void gzipWithoutAnyEngineJarIsServedByTheJdkZlib() throws Exception {
+    try (URLClassLoader loader = withoutOptionalJars()) {
+      Object pipeline = build(loader, "JSON", "NONE", "gzip", 1);
+      assertEquals("gzip(1) via JDK zlib", pipeline.getClass().getMethod("implementation").invoke(pipeline));
+      ((AutoCloseable) pipeline).close();
+    }
+  }
+
+  @Test
+  void zstdWithoutItsJarFailsAtBuildNamingTheArtifact() throws Exception {
+    try (URLClassLoader loader = withoutOptionalJars()) {
+      IllegalStateException e = buildFails(() -> build(loader, "JSON", "NONE", "zstd", 1));
+      assertTrue(e.getMessage().contains("Compression.zstd(level) needs com.github.luben:zstd-jni"), e.getMessage());
+    }
+  }
+
+  @Test
+  void brotliWithoutItsJarsFailsAtBuildNamingBothArtifacts() throws Exception {
+    try (URLClassLoader loader = withoutOptionalJars()) {
+      IllegalStateException e = buildFails(() -> build(loader, "JSON", "NONE", "brotli", 5));
+      assertTrue(e.getMessage().contains("com.aayushatharva.brotli4j:brotli4j"), e.getMessage());
+      assertTrue(e.getMessage().contains("com.aayushatharva.brotli4j:native-linux-x86_64"), e.getMessage());
+    }
+  }
+
   private static IllegalStateException buildFails(ClassLoader loader, String format, String accelerator) {
-    InvocationTargetException e = assertThrows(InvocationTargetException.class, () -> build(loader, format, accelerator));
+    return buildFails(() -> build(loader, format, accelerator));
+  }
+
+  private static IllegalStateException buildFails(org.junit.jupiter.api.function.Executable build) {
+    InvocationTargetException e = assertThrows(InvocationTargetException.class, build);
     return assertInstanceOf(IllegalStateException.class, e.getCause());
   }
 
-  @SuppressWarnings({"unchecked", "rawtypes"})
   private static Object build(ClassLoader loader, String format, String accelerator) throws Exception {
+    return build(loader, format, accelerator, "gzip", 6);
+  }
+
+  /** Builds a pipeline in {@code loader} with {@code Compression.<codec>(level)}. */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private static Object build(ClassLoader loader, String format, String accelerator, String codec, int level)
+      throws Exception {
+    Class<?> compressionType = loader.loadClass("io.github.zipjack.Compression");
+    Object compression = compressionType.getMethod(codec, int.class).invoke(null, level);
     Class<?> pipeline = loader.loadClass("io.github.zipjack.Pipeline");
     Class<Enum> formatType = (Class<Enum>) loader.loadClass("io.github.zipjack.Format");
     Class<Enum> acceleratorType = (Class<Enum>) loader.loadClass("io.github.zipjack.Accelerator");
@@ -74,6 +113,7 @@ class OptionalDependenciesTest {
     Class<?> builderType = builder.getClass();
     builderType.getMethod("format", formatType).invoke(builder, Enum.valueOf(formatType, format));
     builderType.getMethod("accelerator", acceleratorType).invoke(builder, Enum.valueOf(acceleratorType, accelerator));
+    builderType.getMethod("compression", compressionType).invoke(builder, compression);
     Method build = builderType.getMethod("build");
     return build.invoke(builder);
   }

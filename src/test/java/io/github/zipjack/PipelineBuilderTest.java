@@ -67,6 +67,80 @@ class PipelineBuilderTest {
   }
 
   @Test
+  void zstdLevel_tooLow() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Compression.zstd(0));
+    assertEquals("zstd level must be in [1, 22]: 0", e.getMessage());
+  }
+
+  @Test
+  void zstdLevel_tooHigh() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Compression.zstd(23));
+    assertEquals("zstd level must be in [1, 22]: 23", e.getMessage());
+  }
+
+  @Test
+  void brotliQuality_tooLow() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Compression.brotli(-1));
+    assertEquals("brotli quality must be in [0, 11]: -1", e.getMessage());
+  }
+
+  @Test
+  void brotliQuality_tooHigh() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Compression.brotli(12));
+    assertEquals("brotli quality must be in [0, 11]: 12", e.getMessage());
+  }
+
+  @Test
+  void gzipImplementation_null() {
+    NullPointerException e = assertThrows(NullPointerException.class, () -> Compression.gzip(1, null));
+    assertEquals("implementation must not be null", e.getMessage());
+  }
+
+  @Test
+  void compressionNamesItsFactoryCall() {
+    assertEquals("gzip(6)", Compression.gzip(6).toString());
+    assertEquals("gzip(1, ZLIB)", Compression.gzip(1, GzipImplementation.ZLIB).toString());
+    assertEquals("gzip(9, LIBDEFLATE)", Compression.gzip(9, GzipImplementation.LIBDEFLATE).toString());
+    assertEquals("zstd(3)", Compression.zstd(3).toString());
+    assertEquals("brotli(5)", Compression.brotli(5).toString());
+    assertEquals("br", Compression.brotli(5).contentEncoding());
+    assertEquals("zstd", Compression.zstd(3).contentEncoding());
+  }
+
+  @Test
+  void compressionsWithDifferentGzipImplementationsDiffer() {
+    assertEquals(Compression.gzip(1), Compression.gzip(1, GzipImplementation.AUTO));
+    assertFalse(Compression.gzip(1).equals(Compression.gzip(1, GzipImplementation.ZLIB)));
+    assertFalse(Compression.zstd(1).equals(Compression.brotli(1)));
+  }
+
+  @Test
+  void deflaterBufferSize_withZstd() {
+    Pipeline.Builder builder = Pipeline.builder().compression(Compression.zstd(1)).deflaterBufferSize(512);
+
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, builder::build);
+    assertEquals("deflaterBufferSize is set to 512 but compression is zstd(1); it applies to gzip only",
+        e.getMessage());
+  }
+
+  @Test
+  void compressWholeBody_withBrotli() {
+    Pipeline.Builder builder = Pipeline.builder().compression(Compression.brotli(5)).compressWholeBody(true);
+
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, builder::build);
+    assertEquals("compressWholeBody is true but compression is brotli(5); it applies to gzip only"
+        + " (zstd and brotli always compress whole bodies)", e.getMessage());
+  }
+
+  @Test
+  void zlibForcedIsWhatServes() {
+    try (Pipeline pipeline = Pipeline.builder().compression(Compression.gzip(1, GzipImplementation.ZLIB)).build()) {
+      assertEquals("gzip(1) via JDK zlib", pipeline.implementation());
+      assertTrue(pipeline.toString().endsWith(", implementation=gzip(1) via JDK zlib]"), pipeline.toString());
+    }
+  }
+
+  @Test
   void inputBufferSize_negative() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> Pipeline.builder().inputBufferSize(-1));
@@ -115,7 +189,8 @@ class PipelineBuilderTest {
     Pipeline.Builder builder = Pipeline.builder().compression(Compression.none()).compressWholeBody(true);
 
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, builder::build);
-    assertEquals("compressWholeBody is true but compression is none; it applies to gzip only", e.getMessage());
+    assertEquals("compressWholeBody is true but compression is none; it applies to gzip only"
+        + " (zstd and brotli always compress whole bodies)", e.getMessage());
   }
 
   @Test
@@ -293,7 +368,8 @@ class PipelineBuilderTest {
     try (Pipeline pipeline = Pipeline.builder().build()) {
       assertEquals("Pipeline[format=JSON, compression=gzip(6), accelerator=NONE, inputBufferSize=65536,"
           + " deflaterBufferSize=65536, compressWholeBody=false, fastDoubleWriter=false, omitEmpty=false, maxDecodedBytes=67108864, maxNestingDepth=1000,"
-          + " segmentPoolBytes=4194304, encoderPoolSize=32]", pipeline.toString());
+          + " segmentPoolBytes=4194304, encoderPoolSize=32, implementation=" + pipeline.implementation() + "]",
+          pipeline.toString());
     }
   }
 
@@ -313,7 +389,8 @@ class PipelineBuilderTest {
         .build()) {
       assertEquals("Pipeline[format=MSGPACK, compression=gzip(1), accelerator=BLACKBIRD, inputBufferSize=8192,"
           + " deflaterBufferSize=512, compressWholeBody=false, fastDoubleWriter=false, omitEmpty=true, maxDecodedBytes=1048576, maxNestingDepth=50,"
-          + " segmentPoolBytes=65536, encoderPoolSize=3]", pipeline.toString());
+          + " segmentPoolBytes=65536, encoderPoolSize=3, implementation=" + pipeline.implementation() + "]",
+          pipeline.toString());
     }
   }
 

@@ -43,10 +43,12 @@ class PipelineLifecycleTest {
 
   static List<PipelineSetup> setups() {
     List<PipelineSetup> setups = new ArrayList<>();
-    for (Compression compression : List.of(Compression.none(), Compression.gzip(1), Compression.gzip(6))) {
+    List<Compression> compressions = new ArrayList<>(List.of(Compression.none(), Compression.gzip(1), Compression.gzip(6)));
+    compressions.addAll(EngineCases.oneLevelEach());
+    for (Compression compression : compressions) {
       for (int inputBufferSize : new int[] {0, 64 * 1024}) {
         setups.add(new PipelineSetup(Format.JSON, compression, Accelerator.NONE, inputBufferSize,
-            compression.equals(Compression.none()) ? null : 512));
+            compression.gzipImplementation() == null ? null : 512));
       }
     }
     return setups;

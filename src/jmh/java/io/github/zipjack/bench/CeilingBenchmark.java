@@ -5,8 +5,6 @@ import io.github.zipjack.Format;
 import io.github.zipjack.data.Datasets;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
-import java.util.zip.CRC32;
-import java.util.zip.Deflater;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -22,32 +20,37 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The limits: how fast is each step alone? {@link #serializeOnly} is Jackson writing into a stream
- * that keeps nothing (S); {@link #compressOnly} is the JDK's zlib deflating the pre-serialized bytes
- * with one Deflater reused for every call, plus the CRC-32 gzip needs (C); {@link #copyOnly} is a
- * plain copy of the same bytes, the floor of any step that touches them. A thread that serializes
- * and then compresses cannot beat 1/(1/S + 1/C): the report divides every encode result by it.
+ * that keeps nothing (S); {@link #compressOnly} is one engine alone on the pre-serialized bytes
+ * with its context made once and reused for every call, plus what its body format needs (gzip's
+ * CRC-32, zstd's checksum) (C); {@link #copyOnly} is a plain copy of the same bytes, the floor of
+ * any step that touches them. A thread that serializes and then compresses cannot beat
+ * 1/(1/S + 1/C): the report divides every encode result by the ceiling of its own engine and level.
  *
- * <p>Pitfalls avoided: state is per thread (a Deflater serves one thread at a time), so with
- * {@code -t 2} each thread has its own and the figure is the sum over threads, comparable to the
- * other benchmarks'; all output reaches a Blackhole or is returned; the Deflater is reset, not
- * re-made, so no set-up cost hides in C; it is ended in {@code @TearDown}.
+ * <p>Pitfalls avoided: state is per thread (a compression context serves one thread at a time),
+ * so with {@code -t 2} each thread has its own and the figure is the sum over threads, comparable
+ * to the other benchmarks'; all output reaches a Blackhole or is returned; contexts are reset, not
+ * re-made (brotli excepted: it cannot reset a finished encoder, and zipjack cannot either), so no
+ * set-up cost hides in C; they are freed in {@code @TearDown}; a libdeflate codec on a JVM older
+ * than 25 fails in {@code @Setup} with the reason.
  *
- * <p>What to expect: on the study's 100 records, C several times below S at level 6 and still below
- * it at level 1: zlib, not Jackson, is the wall, so the ceiling sits close to C. A copy is two
- * orders of magnitude faster than either. The level belongs to the {@link Compressor} state alone,
- * so serializeOnly and copyOnly run once per dataset and format, not once per level.
+ * <p>What to expect: on the study's 100 records, JDK zlib's C several times below S at level 6 and
+ * still below it at level 1: zlib, not Jackson, is the wall, so its ceiling sits close to C.
+ * libdeflate 1 about twice zlib 1, zstd 1 faster than Jackson itself, brotli 5 about zlib 6
+ * (ANCHORS.md section 4). A copy is two orders of magnitude faster than any. The codec belongs to
+ * the {@link Compressor} state alone, so serializeOnly and copyOnly run once per dataset and
+ * format, not once per codec.
  *
  * <p>How to run:
  * <pre>
  * java -jar target/benchmarks.jar CeilingBenchmark -prof gc
- * java -jar target/benchmarks.jar CeilingBenchmark.compressOnly -p level=1,2,3,4,5,6,7,8,9 -p format=JSON,MSGPACK
+ * java -jar target/benchmarks.jar CeilingBenchmark.compressOnly -p codec=zlib-1,zlib-6,zstd-1,zstd-3,brotli-4,brotli-5 -p format=JSON,MSGPACK
  * </pre>
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Warmup(iterations = 5, time = 1)
 @Measurement(iterations = 5, time = 600, timeUnit = TimeUnit.MILLISECONDS)
-@Fork(1)
+@Fork(value = 1, jvmArgsAppend = "--enable-native-access=ALL-UNNAMED")
 @State(Scope.Thread)
 public class CeilingBenchmark {
 
@@ -72,46 +75,27 @@ public class CeilingBenchmark {
   }
 
   /**
-   * The compressor of one thread, with the level as its own parameter: only {@link #compressOnly}
+   * The compressor of one thread, with the codec as its own parameter: only {@link #compressOnly}
    * uses this state, so JMH runs serializeOnly and copyOnly once per dataset and format rather than
-   * once per level too.
+   * once per codec too.
    */
   @State(Scope.Thread)
   public static class Compressor {
 
-    /** The buffer zlib deflates into, in bytes; reused, so its size only sets the number of calls. */
-    static final int OUTPUT_BYTES = 64 * 1024;
+    /** An engine and its level, such as {@code zlib-1} or {@code zstd-3}; see {@link Codec} ({@code none} has no C). */
+    @Param({"zlib-1", "zlib-6", "libdeflate-1", "libdeflate-6", "zstd-1", "zstd-3", "brotli-4", "brotli-5"})
+    public String codec;
 
-    /** A gzip level, 0 to 9. */
-    @Param({"1", "6"})
-    public int level;
-
-    private Deflater deflater;
-    private final CRC32 crc = new CRC32();
-    private final byte[] output = new byte[OUTPUT_BYTES];
+    private ReadyBytesCompressor compressor;
 
     @Setup
-    public void setUp() {
-      deflater = new Deflater(level, true); // raw deflate, as inside a gzip member
+    public void setUp(CeilingBenchmark benchmark) {
+      compressor = ReadyBytesCompressor.of(Codec.parse(codec), benchmark.serialized.length);
     }
 
     @TearDown
     public void tearDown() {
-      deflater.end();
-    }
-
-    /** Deflates {@code input} completely with the reused Deflater and computes its CRC-32. */
-    long compress(byte[] input) {
-      crc.reset();
-      crc.update(input, 0, input.length);
-      deflater.reset();
-      deflater.setInput(input);
-      deflater.finish();
-      long total = 0;
-      while (!deflater.finished()) {
-        total += deflater.deflate(output);
-      }
-      return total + crc.getValue();
+      compressor.close();
     }
   }
 
@@ -123,11 +107,11 @@ public class CeilingBenchmark {
     return sink.byteCount();
   }
 
-  /** C: deflate the serialized bytes with the reused Deflater, and their CRC-32. */
+  /** C: compress the serialized bytes with the reused context. */
   @Benchmark
-  @Warmup(iterations = 1, time = 1) // native zlib: nothing for the JIT to learn
-  public long compressOnly(Compressor compressor) {
-    return compressor.compress(serialized);
+  @Warmup(iterations = 1, time = 1) // native code: nothing for the JIT to learn
+  public long compressOnly(Compressor compressor) throws IOException {
+    return compressor.compressor.compress(serialized);
   }
 
   @Benchmark

@@ -30,20 +30,20 @@ import org.openjdk.jmh.annotations.Warmup;
  * limits on (maximum decoded size, nesting depth), as a user's would.
  *
  * <p>What to expect: inflate is several times faster than deflate, so Jackson's parsing and object
- * building dominate and gzip costs a modest share over {@code level=none}; MessagePack saves
+ * building dominate and decompression costs a modest share over {@code codec=none}; MessagePack saves
  * number parsing, which shows most on the numeric dataset.
  *
  * <p>How to run:
  * <pre>
  * java -jar target/benchmarks.jar DecodeBenchmark -prof gc
- * java -jar target/benchmarks.jar DecodeBenchmark -p dataset=people-1,people-100,numeric -p level=none,1,6
+ * java -jar target/benchmarks.jar DecodeBenchmark -p dataset=people-1,people-100,numeric -p codec=none,zlib-6,zstd-1,brotli-5
  * </pre>
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Warmup(iterations = 4, time = 1)
 @Measurement(iterations = 5, time = 600, timeUnit = TimeUnit.MILLISECONDS)
-@Fork(1)
+@Fork(value = 1, jvmArgsAppend = "--enable-native-access=ALL-UNNAMED")
 @State(Scope.Benchmark)
 public class DecodeBenchmark {
 
@@ -53,9 +53,9 @@ public class DecodeBenchmark {
   @Param({"JSON", "MSGPACK"})
   public Format format;
 
-  /** The body's compression: a gzip level 0 to 9, or {@code none}. */
-  @Param({"6"})
-  public String level;
+  /** The body's compression: an engine and level such as {@code zlib-6} or {@code zstd-1}, or {@code none}; see {@link Codec}. */
+  @Param({"zlib-6"})
+  public String codec;
 
   private Pipeline pipeline;
   private byte[] body;
@@ -66,7 +66,7 @@ public class DecodeBenchmark {
     Dataset data = Datasets.load(dataset);
     pipeline = Pipeline.builder()
         .format(format)
-        .compression(PipelineBenchmark.compression(level))
+        .compression(Codec.parse(codec).requireAvailableHere().compression())
         .build();
     body = pipeline.encode(data.value());
     type = data.typeReference();

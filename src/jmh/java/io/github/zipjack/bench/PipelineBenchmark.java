@@ -6,11 +6,8 @@ import io.github.zipjack.Compression;
 import io.github.zipjack.EncodedBody;
 import io.github.zipjack.Format;
 import io.github.zipjack.Pipeline;
-import io.github.zipjack.codec.LeveledGzipOutputStream;
 import io.github.zipjack.data.Datasets;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -24,65 +21,77 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
- * zipjack's pipeline across its settings: how fast does one shared {@link Pipeline} turn a value
- * into a compressed body, for each format, gzip level, accelerator and buffer size, on payloads
- * from one record to the study's x10?
+ * zipjack's pipeline across its engines and settings: how fast does one shared {@link Pipeline}
+ * turn a value into a compressed body, for each engine and level ({@code codec}: {@code zlib-1},
+ * {@code libdeflate-1}, {@code zstd-1}, {@code brotli-5}, ... see {@link Codec}), format,
+ * accelerator and buffer size, on payloads from one record to the study's x10?
  *
  * <p>Three ways out, as a server would use them: {@link #encodeToBody} (pooled segments, size
  * known before writing: a Content-Length response), {@link #encodeToByteArray} (one new array),
  * and {@link #encodeToStream} (streamed to the socket as it is made). The "socket" is a
- * {@link BlackholeSink}. Beside them, {@link #classicStream} does what the study's baseline does
- * (a new ByteArrayOutputStream and gzip stream per call, a plain ObjectMapper) on the same payload,
- * so that zipjack and the classic code can be compared on payloads the study did not measure, such
- * as one record.
+ * {@link BlackholeSink}. Beside them, the code a user writes without zipjack, on the same payload
+ * and codec: {@link #classicStream} (zlib: the study's baseline; zstd: Jackson into a new
+ * {@code ZstdOutputStream} per body; brotli: into a new brotli4j {@code BrotliOutputStream} per
+ * body; libdeflate: {@code writeValueAsBytes} then one libdeflate call) and {@link #studyBest}
+ * (the study's best: Afterburner, a 64 KB BufferedOutputStream and a 64 KB deflater buffer, all
+ * made per call; zlib codecs only), so that zipjack and the classic code can be compared on
+ * payloads the study did not measure, such as one record.
  *
  * <p>Pitfalls avoided: every body reaches a Blackhole or is returned; bodies are closed, so the
  * segment pool is in its steady state and the allocation figure (run with {@code -prof gc}) shows
  * what pooling saves against {@link SeedBenchmark}; the pipeline is built in {@code @Setup} and
- * shared by all threads, as in a service, and closed in {@code @TearDown}.
+ * shared by all threads, as in a service, and closed in {@code @TearDown}; {@code zlib-N} forces
+ * the JDK's zlib, so the figure does not depend on which JDK runs the fork; a libdeflate codec on
+ * a JVM older than 25, or {@code studyBest} with another engine than zlib, fails in
+ * {@code @Setup} with the reason instead of measuring something else.
  *
- * <p>What to expect: on the study's payloads, throughput near the serial ceiling of
- * {@link CeilingBenchmark} (zlib is the wall) and so near the study's own figures, with about a
- * third of the study's allocation per call; level 1 well over twice level 6; on small payloads a
- * lead over {@link #classicStream}, which sets up a Deflater and its buffers on every call. {@code deflaterBufferSize}
- * only matters to {@link #encodeToStream}: bodies in memory are deflated straight into segments.
+ * <p>What to expect: with JDK zlib, throughput near the serial ceiling of {@link CeilingBenchmark}
+ * (zlib is the wall) and so near the study's own figures, with a fraction of its allocation;
+ * libdeflate about twice zlib at level 1 and zstd 1 more than that, both with smaller output;
+ * brotli 5 about as fast as zlib 6 with smaller output; every engine close to its own ceiling
+ * (the report checks each against its targets); on small payloads a lead over the classic code,
+ * which sets up a compressor and its buffers on every call. {@code deflaterBufferSize} only
+ * matters to {@link #encodeToStream} with zlib: bodies in memory are compressed straight into
+ * segments.
  *
  * <p>Timing: one-record payloads keep getting faster for about 6 s on a 2-core machine (the JIT
  * has the whole pipeline to compile), hence 5 x 1 s of warm-up.
  *
- * <p>How to run. The defaults are the quick suite's subset (JSON, no accelerator, zipjack's
- * default buffers, levels 1 and 6, the four people payloads). The whole matrix is 2,700 parameter
- * combinations times four methods, days; {@code bench/run --full} runs a subset of it
- * question by question. The whole matrix:
+ * <p>How to run (libdeflate codecs need a JDK 25; {@code bench/run} picks one when installed). The
+ * defaults are every engine on the study's x1 and on one record, JSON, no accelerator, zipjack's
+ * default buffers; {@code bench/run} runs a chosen subset, {@code bench/run --full} the questions
+ * one at a time. For example:
  * <pre>
- * java -jar target/benchmarks.jar PipelineBenchmark -prof gc \
- *   -p dataset=people-1,people-10,people-100,people-100x10,numeric -p format=JSON,MSGPACK \
- *   -p level=none,1,2,3,4,5,6,7,8,9 -p inputBufferSize=0,8192,65536 \
- *   -p deflaterBufferSize=512,8192,65536 -p accelerator=NONE,AFTERBURNER,BLACKBIRD
+ * java -jar target/benchmarks.jar 'PipelineBenchmark.encodeToBody$' -prof gc -p dataset=people-100 \
+ *   -p codec=zlib-1,libdeflate-1,zstd-1,zstd-3,brotli-4,brotli-5
+ * java -jar target/benchmarks.jar 'PipelineBenchmark.(encodeToBody|classicStream)$' -p codec=zstd-1 -p dataset=people-100
+ * java -jar target/benchmarks.jar 'PipelineBenchmark.studyBest$' -p codec=zlib-1,zlib-6 -p dataset=people-1
+ * java -jar target/benchmarks.jar 'PipelineBenchmark.encodeToBody$' -p codec=zstd-1 -p accelerator=NONE,BLACKBIRD
  * </pre>
- * A question at a time is quicker, for example the accelerators on the study's payload:
- * {@code PipelineBenchmark.encodeToBody -p dataset=people-100 -p accelerator=NONE,AFTERBURNER,BLACKBIRD}.
- * With {@code level=none} the deflater buffer does not apply and is not set.
+ * The whole matrix ({@code -p format=JSON,MSGPACK -p inputBufferSize=0,8192,65536
+ * -p deflaterBufferSize=512,8192,65536 -p accelerator=NONE,AFTERBURNER,BLACKBIRD} on every dataset
+ * and codec) takes days. With {@code codec=none} the deflater buffer does not apply and is not set.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Warmup(iterations = 5, time = 1)
 @Measurement(iterations = 5, time = 600, timeUnit = TimeUnit.MILLISECONDS)
-@Fork(1)
+@Fork(value = 1, jvmArgsAppend = "--enable-native-access=ALL-UNNAMED")
 @State(Scope.Benchmark)
 public class PipelineBenchmark {
 
-  @Param({"people-1", "people-10", "people-100", "people-100x10"})
+  @Param({"people-1", "people-100"})
   public String dataset;
 
   @Param({"JSON"})
   public Format format;
 
-  /** A gzip level 0 to 9, or {@code none}. */
-  @Param({"1", "6"})
-  public String level;
+  /** An engine and its level, or {@code none}; see {@link Codec}. */
+  @Param({"zlib-1", "zlib-6", "libdeflate-1", "libdeflate-6", "zstd-1", "zstd-3", "brotli-4", "brotli-5", "none"})
+  public String codec;
 
   @Param({"NONE"})
   public Accelerator accelerator;
@@ -110,13 +119,22 @@ public class PipelineBenchmark {
   private Pipeline pipeline;
   /** For {@link #classicStream}: a mapper as a user would make it, without zipjack. */
   private ObjectMapper plainMapper;
-  private Compression compression;
+  /** For {@link #studyBest}: the study's mapper with Afterburner. */
+  private ObjectMapper afterburnerMapper;
+  private Codec parsedCodec;
 
   @Setup
-  public void setUp() {
+  public void setUp(BenchmarkParams params) {
+    parsedCodec = Codec.parse(codec).requireAvailableHere();
+    if (params.getBenchmark().endsWith("." + STUDY_BEST) && !Codec.ZLIB.equals(parsedCodec.engine())) {
+      throw new IllegalStateException(STUDY_BEST + " is the study's JDK zlib code: run it with codec=zlib-N, not "
+          + codec);
+    }
+    WithoutZipjack.prepare(parsedCodec);
     payload = Datasets.load(dataset).value();
     plainMapper = PlainMappers.of(format);
-    compression = compression(level);
+    afterburnerMapper = format == Format.JSON ? PlainMappers.jsonWithAfterburner() : plainMapper;
+    Compression compression = parsedCodec.compression();
     Pipeline.Builder builder = Pipeline.builder()
         .format(format)
         .compression(compression)
@@ -129,7 +147,7 @@ public class PipelineBenchmark {
     } else {
       builder.inputBufferSize(inputBufferSize);
     }
-    if (!compression.equals(Compression.none())) {
+    if (parsedCodec.gzip()) {
       builder.deflaterBufferSize(deflaterBufferSize);
     }
     pipeline = builder.build();
@@ -163,26 +181,36 @@ public class PipelineBenchmark {
   }
 
   /**
-   * The study's baseline on this payload, format and level: a new ByteArrayOutputStream and
-   * {@link LeveledGzipOutputStream} (so a new Deflater) per call, default buffers, a plain mapper.
-   * The accelerator and buffer parameters do not apply to it.
+   * What a user writes without zipjack for this codec, everything made per call, a plain mapper:
+   * zlib, the study's baseline (a new ByteArrayOutputStream and {@code LeveledGzipOutputStream},
+   * so a new Deflater, default buffers); zstd, a new {@code ZstdOutputStream}; brotli, a new
+   * {@code BrotliOutputStream}; libdeflate, {@code writeValueAsBytes} then one call of a new
+   * compressor; none, a ByteArrayOutputStream. The accelerator and buffer parameters do not apply.
    */
   @Benchmark
   @Warmup(iterations = 3, time = 1) // as SeedBenchmark: nothing of zipjack's to compile
   public byte[] classicStream() throws IOException {
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    if (compression.equals(Compression.none())) {
-      plainMapper.writeValue(bytes, payload);
-    } else {
-      try (OutputStream gzip = new LeveledGzipOutputStream(bytes, compression.level())) {
-        plainMapper.writeValue(gzip, payload);
-      }
-    }
-    return bytes.toByteArray();
+    int level = parsedCodec.level();
+    return switch (parsedCodec.engine()) {
+      case Codec.ZLIB -> WithoutZipjack.studyGzip(plainMapper, payload, level, false, false);
+      case Codec.LIBDEFLATE -> WithoutZipjack.libdeflateOneCall(plainMapper, payload, level);
+      case Codec.ZSTD -> WithoutZipjack.zstdStream(plainMapper, payload, level);
+      case Codec.BROTLI -> WithoutZipjack.brotliStream(plainMapper, payload, level);
+      default -> WithoutZipjack.uncompressed(plainMapper, payload);
+    };
   }
 
-  /** The compression a {@code level} parameter stands for: {@code none} or a gzip level. */
-  static Compression compression(String level) {
-    return "none".equals(level) ? Compression.none() : Compression.gzip(Integer.parseInt(level));
+  /**
+   * The study's best on this payload and zlib level: Afterburner, a 64 KB BufferedOutputStream and
+   * a 64 KB deflater buffer, all made per call, as {@code SeedBenchmark.afterburner_deflaterBuffer_bufferedInput}
+   * does on the study's two payloads. zlib codecs only.
+   */
+  @Benchmark
+  @Warmup(iterations = 3, time = 1)
+  public byte[] studyBest() throws IOException {
+    return WithoutZipjack.studyGzip(afterburnerMapper, payload, parsedCodec.level(), true, true);
   }
+
+  /** The method name {@link #setUp} checks: {@link #studyBest} runs only with a zlib codec. */
+  static final String STUDY_BEST = "studyBest";
 }

@@ -1,12 +1,8 @@
 package io.github.zipjack.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.zipjack.codec.LeveledGzipOutputStream;
 import io.github.zipjack.data.Datasets;
-import java.io.BufferedOutputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -26,7 +22,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * Afterburner, a 64 KB deflater buffer and a 64 KB BufferedOutputStream change?
  *
  * <p>Every call does what the study's service did: a new ByteArrayOutputStream, a new
- * {@link LeveledGzipOutputStream} (so a new Deflater with its native memory), optionally a
+ * {@code LeveledGzipOutputStream} (so a new Deflater with its native memory), optionally a
  * BufferedOutputStream in front of it, {@code mapper.writeValue}, close, {@code toByteArray()}.
  * The eight methods are the baseline and every combination of the three optimizations. The
  * mappers are made once and shared by all threads, like a service's.
@@ -46,6 +42,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * native code; the JIT has only Jackson to compile); 5 x 0.6 s of measurement give JMH five samples
  * for its error.
  *
+ * <p>The quick suite ({@code bench/run}) runs only {@link #baseline()} and the study's best,
+ * {@link #afterburner_deflaterBuffer_bufferedInput()}; the full suite runs all eight.
+ *
  * <p>How to run (add {@code -prof gc} for bytes allocated per call; {@code -t 50} is the study's
  * own thread count):
  * <pre>
@@ -57,12 +56,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 600, timeUnit = TimeUnit.MILLISECONDS)
-@Fork(1)
+@Fork(value = 1, jvmArgsAppend = "--enable-native-access=ALL-UNNAMED")
 @State(Scope.Benchmark)
 public class SeedBenchmark {
-
-  /** The study's "64 KB" buffers, in bytes. */
-  static final int BUFFER_BYTES = 64 * 1024;
 
   /** 1 = people-100 (about 114 KiB of JSON), 10 = the same 100 records ten times. */
   @Param({"1", "10"})
@@ -85,11 +81,7 @@ public class SeedBenchmark {
   /** The study's starting point: default buffers (Jackson's 8,000 bytes in, 512 bytes out). */
   @Benchmark
   public byte[] baseline() throws IOException {
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    try (OutputStream gzip = new LeveledGzipOutputStream(bytes, compressionLevel)) {
-      plain.writeValue(gzip, payload);
-    }
-    return bytes.toByteArray();
+    return WithoutZipjack.studyGzip(plain, payload, compressionLevel, false, false);
   }
 
   @Benchmark
@@ -134,13 +126,6 @@ public class SeedBenchmark {
    */
   private byte[] encode(ObjectMapper mapper, boolean bigDeflaterBuffer, boolean bufferedInput)
       throws IOException {
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    OutputStream gzip = bigDeflaterBuffer
-        ? new LeveledGzipOutputStream(bytes, compressionLevel, BUFFER_BYTES)
-        : new LeveledGzipOutputStream(bytes, compressionLevel);
-    try (OutputStream out = bufferedInput ? new BufferedOutputStream(gzip, BUFFER_BYTES) : gzip) {
-      mapper.writeValue(out, payload);
-    }
-    return bytes.toByteArray();
+    return WithoutZipjack.studyGzip(mapper, payload, compressionLevel, bigDeflaterBuffer, bufferedInput);
   }
 }

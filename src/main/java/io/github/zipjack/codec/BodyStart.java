@@ -1,6 +1,6 @@
 package io.github.zipjack.codec;
 
-/** Names what a body's first byte suggests, for error messages about unexpected input. */
+/** Names what a body's first bytes suggest, for error messages about unexpected input. */
 public final class BodyStart {
   private BodyStart() {}
 
@@ -19,5 +19,20 @@ public final class BodyStart {
         return (firstByte & 0xf0) == 0x80 || (firstByte & 0xf0) == 0x90 || firstByte == 0xdc || firstByte == 0xdd
             ? " (looks like uncompressed MessagePack)" : "";
     }
+  }
+
+  /**
+   * {@code count} bytes of {@code bytes} from {@code offset} in lower-case hex, separated by spaces:
+   * {@code "7b 22 69 64"}.
+   */
+  public static String hex(byte[] bytes, int offset, int count) {
+    StringBuilder sb = new StringBuilder(count * 3);
+    for (int i = 0; i < count; i++) {
+      if (i > 0) {
+        sb.append(' ');
+      }
+      sb.append(Character.forDigit((bytes[offset + i] >> 4) & 0xf, 16)).append(Character.forDigit(bytes[offset + i] & 0xf, 16));
+    }
+    return sb.toString();
   }
 }

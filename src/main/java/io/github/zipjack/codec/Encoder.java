@@ -31,6 +31,21 @@ public abstract class Encoder extends StripedPool.Node implements AutoCloseable 
     this.inputBuffer = inputBufferSize > 0 ? new byte[inputBufferSize] : null;
   }
 
+  /**
+   * Takes an encoder from {@code pool} and starts a body on it; an encoder whose start fails goes
+   * back to the pool. What engines call in {@link CompressionEngine#open(OutputStream)}.
+   */
+  static <E extends Encoder> E lend(StripedPool<E> pool, OutputStream sink) throws IOException {
+    E encoder = pool.take();
+    try {
+      encoder.open(sink);
+    } catch (IOException | RuntimeException | Error e) {
+      encoder.close();
+      throw e;
+    }
+    return encoder;
+  }
+
   /** Starts a body that goes to {@code sink}; called by the engine when lending this encoder. */
   final void open(OutputStream sink) throws IOException {
     open = true;

@@ -17,15 +17,14 @@ import java.util.zip.Deflater;
  * pooled segments and deflates them all in {@link #finishStream()}, one segment per Deflater call.
  */
 final class GzipEncoder extends Encoder {
-  private static final int OS_UNKNOWN = 255;
-
   private final GzipEngine engine;
   private final Deflater deflater;
   private final CRC32 crc = new CRC32();
   private final byte[] deflaterBuffer;
   /** Header and trailer scratch. */
-  private final byte[] frame = new byte[10];
-  private final int extraFlags;
+  private final byte[] frame = new byte[GzipFraming.HEADER_BYTES];
+  /** 0 to 9; it also sets the header's XFL. */
+  private final int level;
   /** The gathered serialized body in whole-body mode; null when streaming. */
   private final SegmentOutputStream gathered;
   private OutputStream sink;
@@ -39,21 +38,15 @@ final class GzipEncoder extends Encoder {
     this.engine = engine;
     this.deflater = new Deflater(level, true);
     this.deflaterBuffer = new byte[deflaterBufferSize];
-    this.extraFlags = level == 9 ? 2 : level == 1 ? 4 : 0;
+    this.level = level;
   }
 
   @Override
   protected void begin(OutputStream sink) throws IOException {
     this.sink = sink;
     this.segmentSink = sink instanceof SegmentOutputStream ? (SegmentOutputStream) sink : null;
-    frame[0] = (byte) GzipEngine.MAGIC_1;
-    frame[1] = (byte) GzipEngine.MAGIC_2;
-    frame[2] = Deflater.DEFLATED;
-    frame[3] = 0; // no flags: no name, comment or extra field
-    frame[4] = frame[5] = frame[6] = frame[7] = 0; // no modification time
-    frame[8] = (byte) extraFlags;
-    frame[9] = (byte) OS_UNKNOWN;
-    sink.write(frame, 0, 10);
+    GzipFraming.writeHeader(frame, 0, level);
+    sink.write(frame, 0, GzipFraming.HEADER_BYTES);
   }
 
   @Override
@@ -85,9 +78,8 @@ final class GzipEncoder extends Encoder {
     while (!deflater.finished()) {
       deflateOnce();
     }
-    writeIntLe(0, (int) crc.getValue());
-    writeIntLe(4, (int) deflater.getBytesRead()); // ISIZE is the length modulo 2^32
-    sink.write(frame, 0, 8);
+    GzipFraming.writeTrailer(frame, 0, (int) crc.getValue(), deflater.getBytesRead());
+    sink.write(frame, 0, GzipFraming.TRAILER_BYTES);
   }
 
   private void deflateOnce() throws IOException {
@@ -102,13 +94,6 @@ final class GzipEncoder extends Encoder {
         sink.write(deflaterBuffer, 0, n);
       }
     }
-  }
-
-  private void writeIntLe(int at, int value) {
-    frame[at] = (byte) value;
-    frame[at + 1] = (byte) (value >>> 8);
-    frame[at + 2] = (byte) (value >>> 16);
-    frame[at + 3] = (byte) (value >>> 24);
   }
 
   @Override

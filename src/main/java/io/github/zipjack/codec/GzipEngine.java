@@ -19,6 +19,7 @@ public final class GzipEngine implements CompressionEngine {
   private final StripedPool<GzipEncoder> encoders;
   private final boolean wholeBody;
   private final StripedPool<GzipDecoderStream.InflaterSlot> inflaters;
+  private final ContextCounter contexts = new ContextCounter();
 
   /**
    * @param level 0 to 9
@@ -35,12 +36,39 @@ public final class GzipEngine implements CompressionEngine {
       throw new IllegalArgumentException("gzip level must be in [0, 9]: " + level);
     }
     this.level = level;
-    this.encoders = new StripedPool<>(maxIdleEncoders,
-        () -> new GzipEncoder(this, level, inputBufferSize, deflaterBufferSize, wholeBodyPool),
-        GzipEncoder::dispose);
+    this.encoders = new StripedPool<>(maxIdleEncoders, () -> {
+      GzipEncoder encoder = new GzipEncoder(this, level, inputBufferSize, deflaterBufferSize, wholeBodyPool);
+      contexts.created();
+      return encoder;
+    }, encoder -> {
+      encoder.dispose();
+      contexts.released();
+    });
     this.wholeBody = wholeBodyPool != null;
-    this.inflaters = new StripedPool<>(maxIdleEncoders, GzipDecoderStream.InflaterSlot::new,
-        GzipDecoderStream.InflaterSlot::dispose);
+    this.inflaters = newInflaterPool(maxIdleEncoders, contexts);
+  }
+
+  /** @param config the level, buffers, pool size and whole-body pool; see the other constructor */
+  public GzipEngine(EngineConfig config) {
+    this(config.level(), config.inputBufferSize(), config.deflaterBufferSize(), config.maxIdleEncoders(),
+        config.wholeBodyPool());
+  }
+
+  /** A pool of Inflaters for strict gzip decoding, counting each Inflater in {@code contexts}. */
+  static StripedPool<GzipDecoderStream.InflaterSlot> newInflaterPool(int maxIdle, ContextCounter contexts) {
+    return new StripedPool<>(maxIdle, () -> {
+      GzipDecoderStream.InflaterSlot slot = new GzipDecoderStream.InflaterSlot();
+      contexts.created();
+      return slot;
+    }, slot -> {
+      slot.dispose();
+      contexts.released();
+    });
+  }
+
+  /** A strict gzip reader over {@code body} with an Inflater from {@code inflaters}. */
+  static InputStream decoder(InputStream body, StripedPool<GzipDecoderStream.InflaterSlot> inflaters) {
+    return new GzipDecoderStream(body, inflaters);
   }
 
   @Override
@@ -54,15 +82,18 @@ public final class GzipEngine implements CompressionEngine {
   }
 
   @Override
+  public String implementation() {
+    return "gzip(" + level + ") via JDK zlib" + (wholeBody ? ", whole body" : "");
+  }
+
+  @Override
+  public ContextCounter contexts() {
+    return contexts;
+  }
+
+  @Override
   public Encoder open(OutputStream sink) throws IOException {
-    GzipEncoder encoder = encoders.take();
-    try {
-      encoder.open(sink);
-    } catch (IOException | RuntimeException | Error e) {
-      encoder.close();
-      throw e;
-    }
-    return encoder;
+    return Encoder.lend(encoders, sink);
   }
 
   void recycle(GzipEncoder encoder) {
@@ -76,7 +107,7 @@ public final class GzipEngine implements CompressionEngine {
    */
   @Override
   public InputStream decoder(InputStream body) {
-    return new GzipDecoderStream(body, inflaters);
+    return decoder(body, inflaters);
   }
 
   /** Ends the idle Deflaters and Inflaters; lent-out ones end theirs when returned. */

@@ -13,6 +13,7 @@ import java.io.PushbackInputStream;
  */
 public final class IdentityEngine implements CompressionEngine {
   private final StripedPool<IdentityEncoder> encoders;
+  private final ContextCounter contexts = new ContextCounter();
 
   /**
    * @param inputBufferSize bytes gathered before each write to the sink, 0 for none
@@ -28,30 +29,38 @@ public final class IdentityEngine implements CompressionEngine {
   }
 
   @Override
+  public String implementation() {
+    return "none";
+  }
+
+  /** Always zero: identity holds no native state. */
+  @Override
+  public ContextCounter contexts() {
+    return contexts;
+  }
+
+  @Override
   public Encoder open(OutputStream sink) throws IOException {
-    IdentityEncoder encoder = encoders.take();
-    encoder.open(sink);
-    return encoder;
+    return Encoder.lend(encoders, sink);
   }
 
   /**
-   * The body itself, after a look at its first two bytes: a gzip body sent to a pipeline without
-   * compression fails here with a message saying so, instead of as a parse error about byte 0x1f.
+   * The body itself, after a look at its first four bytes: a gzip or zstd body sent to a pipeline
+   * without compression fails here with a message saying so, instead of as a parse error about
+   * byte 0x1f or 0x28.
    */
   @Override
   public InputStream decoder(InputStream body) throws IOException {
-    PushbackInputStream in = new PushbackInputStream(body, 2);
-    int first = in.read();
-    int second = first < 0 ? -1 : in.read();
-    if (first == GzipEngine.MAGIC_1 && second == GzipEngine.MAGIC_2) {
+    PushbackInputStream in = new PushbackInputStream(body, ZstdFrameHeader.MAGIC_BYTES);
+    byte[] start = new byte[ZstdFrameHeader.MAGIC_BYTES];
+    int n = in.readNBytes(start, 0, start.length);
+    if (n >= 2 && (start[0] & 0xff) == GzipEngine.MAGIC_1 && (start[1] & 0xff) == GzipEngine.MAGIC_2) {
       throw new MalformedBodyException("body is gzip (it starts with 1f 8b) but this pipeline's compression is none");
     }
-    if (second >= 0) {
-      in.unread(second);
+    if (n == ZstdFrameHeader.MAGIC_BYTES && ZstdFrameHeader.isMagic(start, 0)) {
+      throw new MalformedBodyException("body is zstd (it starts with 28 b5 2f fd) but this pipeline's compression is none");
     }
-    if (first >= 0) {
-      in.unread(first);
-    }
+    in.unread(start, 0, n);
     return in;
   }
 

@@ -6,7 +6,7 @@ import java.util.OptionalDouble;
 /**
  * The study's baseline for a workload: {@code SeedBenchmark.baseline} (a new ByteArrayOutputStream
  * and gzip stream per call, default buffers, plain ObjectMapper) on the same payload, level and
- * thread count. Only the study's two payloads at gzip levels have one. The study wrote JSON; a
+ * thread count. Only the study's two payloads with a zlib codec have one. The study wrote JSON; a
  * MessagePack workload is compared with the JSON baseline of the same objects, which is the
  * question a user choosing the format asks.
  */
@@ -19,7 +19,7 @@ final class Baselines {
   }
 
   OptionalDouble opsPerSecond(Workload workload) {
-    Workload asJson = new Workload(workload.dataset(), Suite.JSON, workload.level(), workload.threads());
+    Workload asJson = new Workload(workload.dataset(), Suite.JSON, workload.codec(), workload.threads());
     Optional<JmhResult> baseline = results.find(Suite.SEED, Suite.SEED_BASELINE, asJson);
     return baseline.map(r -> OptionalDouble.of(r.opsPerSecond())).orElse(OptionalDouble.empty());
   }

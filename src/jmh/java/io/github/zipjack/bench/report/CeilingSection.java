@@ -8,8 +8,8 @@ import java.util.OptionalDouble;
 import java.util.Set;
 
 /**
- * The limits table: per dataset, format, level and thread count, serialization alone (S),
- * compression alone with a reused Deflater (C), a plain copy of the bytes, and the serial ceiling
+ * The limits table: per dataset, format, codec and thread count, serialization alone (S),
+ * compression alone with a reused context (C), a plain copy of the bytes, and the serial ceiling
  * 1/(1/S + 1/C) that a pipeline doing both on one thread cannot beat.
  */
 final class CeilingSection {
@@ -30,7 +30,7 @@ final class CeilingSection {
       return;
     }
     doc.paragraph("S = serialization alone into a discarding stream, C = compression alone of the"
-        + " pre-serialized bytes with one reused Deflater, copy = System.arraycopy of those bytes."
+        + " pre-serialized bytes with the engine's context reused (a new encoder per call for brotli, which cannot reset one), copy = System.arraycopy of those bytes."
         + " Ceiling = 1/(1/S + 1/C): the most a thread that does both, one after the other, can reach.");
     doc.table(table);
   }
@@ -46,16 +46,16 @@ final class CeilingSection {
         }
       });
     }
-    // Dataset in the order run, then format, threads, and level with "none" (serialization alone) first.
+    // Dataset in the order run, then format, threads, and codec with "none" (serialization alone) first.
     List<Workload> workloads = new ArrayList<>(found);
     workloads.sort(Comparator.comparing((Workload w) -> datasets.indexOf(w.dataset()))
         .thenComparing(Workload::format)
         .thenComparing(Workload::threads)
-        .thenComparing(w -> w.compressed() ? w.level() : ""));
+        .thenComparing(w -> w.compressed() ? Suite.codecOrder(w.codec()) : ""));
     MarkdownTable table = new MarkdownTable(
-        "dataset", "format", "level", "threads", "S ops/s", "C ops/s", "copy ops/s", "ceiling ops/s");
+        "dataset", "format", "codec", "threads", "S ops/s", "C ops/s", "copy ops/s", "ceiling ops/s");
     for (Workload w : workloads) {
-      table.addRow(w.dataset(), w.format(), w.level(), Integer.toString(w.threads()),
+      table.addRow(w.dataset(), w.format(), w.codec(), Integer.toString(w.threads()),
           figure(ceilings.serializeOnly(w)),
           w.compressed() ? figure(ceilings.compressOnly(w)) : MarkdownTable.NONE,
           figure(ceilings.copyOnly(w)),

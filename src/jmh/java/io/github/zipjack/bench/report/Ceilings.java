@@ -5,12 +5,12 @@ import java.util.OptionalDouble;
 
 /**
  * The serial ceiling of a workload: a single thread that serializes (S ops/s, CeilingBenchmark
- * serializeOnly) and then compresses (C ops/s, compressOnly with a reused Deflater) can do at most
- * {@code 1 / (1/S + 1/C)} operations a second, whatever its buffers. With {@code level=none} the
- * ceiling is S.
+ * serializeOnly) and then compresses (C ops/s, compressOnly with the engine's context reused) can do at most
+ * {@code 1 / (1/S + 1/C)} operations a second, whatever its buffers. With {@code codec=none} the
+ * ceiling is S: each engine and level has its own ceiling.
  *
- * <p>Serialization and copying do not depend on the level (the suite measures them without one),
- * so S and the copy are taken from any level of the same dataset, format and thread count.
+ * <p>Serialization and copying do not depend on the codec (the suite measures them without one),
+ * so S and the copy are taken from any codec of the same dataset, format and thread count.
  */
 final class Ceilings {
 
@@ -38,7 +38,7 @@ final class Ceilings {
   private OptionalDouble atAnyLevel(String method, Workload workload) {
     for (JmhResult r : results.of(Suite.CEILING, method)) {
       Optional<Workload> w = Workload.of(r);
-      if (w.isPresent() && w.get().atLevel(workload.level()).equals(workload)) {
+      if (w.isPresent() && w.get().withCodec(workload.codec()).equals(workload)) {
         return OptionalDouble.of(r.opsPerSecond());
       }
     }

@@ -76,7 +76,8 @@ final class KeyFiguresSection {
     StringJoiner joined = new StringJoiner(", ");
     for (Map.Entry<String, String> p : r.params().entrySet()) {
       String name = p.getKey();
-      if (!name.equals(Suite.DATASET) && !name.equals(Suite.FORMAT) && !name.equals(Suite.LEVEL)) {
+      if (!name.equals(Suite.DATASET) && !name.equals(Suite.FORMAT) && !name.equals(Suite.LEVEL)
+          && !name.equals(Suite.CODEC)) {
         joined.add(name + "=" + p.getValue());
       }
     }

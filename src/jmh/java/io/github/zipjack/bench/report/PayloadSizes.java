@@ -1,50 +1,65 @@
 package io.github.zipjack.bench.report;
 
-import io.github.zipjack.Compression;
 import io.github.zipjack.Format;
 import io.github.zipjack.Pipeline;
+import io.github.zipjack.bench.Codec;
 import io.github.zipjack.data.Datasets;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 
 /**
  * Encoded sizes of the datasets, measured by encoding them with zipjack's pipeline, so the size
  * tables are facts about the bundled data and the library rather than numbers carried over from
- * a benchmark run.
+ * a benchmark run. Codecs are named as the benchmarks name them ({@link Codec}); {@code zlib-N}
+ * forces the JDK's zlib, so the study's tables come out the same on every JDK.
  *
  * <p>Sizes are computed on first request and kept. Not thread-safe. Holds one pipeline per format
- * and level; {@link #close()} closes them.
+ * and codec; {@link #close()} closes them.
  */
 final class PayloadSizes implements AutoCloseable {
 
-  /** The compression levels a size table covers: none, then gzip 0 to 9. */
-  static final List<String> LEVELS =
-      List.of(Suite.NO_COMPRESSION, "0", "1", "2", "3", "4", "5", "6", "7", "8", "9");
+  /** The gzip levels a size table covers, through the JDK's zlib: zlib-0 to zlib-9. */
+  static final List<String> ZLIB_LEVELS = List.of("zlib-0", "zlib-1", "zlib-2", "zlib-3", "zlib-4",
+      "zlib-5", "zlib-6", "zlib-7", "zlib-8", "zlib-9");
 
-  private record Key(String dataset, Format format, String level) {}
+  private record Key(String dataset, Format format, String codec) {}
 
-  private record Setting(Format format, String level) {}
+  private record Setting(Format format, String codec) {}
 
   private final Map<Key, Long> sizes = new HashMap<>();
   private final Map<Setting, Pipeline> pipelines = new HashMap<>();
 
   /**
-   * The bytes of {@code dataset} encoded in {@code format} at {@code level}.
+   * The bytes of {@code dataset} encoded in {@code format} with {@code codec}.
    *
-   * @param level {@code "none"} or a gzip level {@code "0"} to {@code "9"}
-   * @throws IllegalArgumentException for an unknown dataset or level
+   * @param codec {@code "none"} or a codec such as {@code "zlib-6"}
+   * @throws IllegalArgumentException for an unknown dataset or codec
+   * @throws IllegalStateException for a codec this JVM cannot run (libdeflate before Java 25)
    */
-  long bytes(String dataset, Format format, String level) {
-    Key key = new Key(dataset, format, level);
+  long bytes(String dataset, Format format, String codec) {
+    Key key = new Key(dataset, format, codec);
     Long known = sizes.get(key);
     if (known != null) {
       return known;
     }
     Object value = Datasets.load(dataset).value();
-    long size = pipeline(format, level).encode(value).length;
+    long size = pipeline(format, codec).encode(value).length;
     sizes.put(key, size);
     return size;
+  }
+
+  /** {@link #bytes}, or empty when the codec cannot run here or the dataset cannot be loaded. */
+  OptionalLong bytesIfAvailable(String dataset, Format format, String codec) {
+    try {
+      if (Codec.parse(codec).unavailableHere() != null || !loadable(dataset)) {
+        return OptionalLong.empty();
+      }
+      return OptionalLong.of(bytes(dataset, format, codec));
+    } catch (RuntimeException e) { // an engine whose native library did not load
+      return OptionalLong.empty();
+    }
   }
 
   /** The plain JSON size: the unit the report's MB/s figures count. */
@@ -73,21 +88,15 @@ final class PayloadSizes implements AutoCloseable {
     }
   }
 
-  private Pipeline pipeline(Format format, String level) {
-    return pipelines.computeIfAbsent(new Setting(format, level),
-        s -> Pipeline.builder().format(s.format()).compression(compression(s.level())).build());
-  }
-
-  /** The compression a level parameter stands for: {@code "none"} or a gzip level. */
-  static Compression compression(String level) {
-    if (Suite.NO_COMPRESSION.equals(level)) {
-      return Compression.none();
+  private Pipeline pipeline(Format format, String codec) {
+    Setting setting = new Setting(format, codec);
+    Pipeline pipeline = pipelines.get(setting);
+    if (pipeline == null) {
+      Codec parsed = Codec.parse(codec).requireAvailableHere();
+      pipeline = Pipeline.builder().format(format).compression(parsed.compression()).build();
+      pipelines.put(setting, pipeline);
     }
-    try {
-      return Compression.gzip(Integer.parseInt(level));
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("level must be none or 0 to 9: " + level, e);
-    }
+    return pipeline;
   }
 
   @Override

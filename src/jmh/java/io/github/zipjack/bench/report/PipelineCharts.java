@@ -1,5 +1,6 @@
 package io.github.zipjack.bench.report;
 
+import io.github.zipjack.bench.Codec;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -30,6 +31,8 @@ final class PipelineCharts {
   static final String PAYLOAD_FILE = "throughput-vs-payload.png";
   /** More lines than this make a chart unreadable; the tables have every result. */
   static final int MAX_SERIES = 10;
+  /** The parameter {@link #byEngineAndLevel} adds. */
+  static final String ENGINE = "engine";
 
   private final ResultSet results;
   private final PayloadSizes sizes;
@@ -49,14 +52,17 @@ final class PipelineCharts {
   }
 
   private void writeLevels() throws IOException {
-    List<JmhResult> rows = mainRows(r -> isGzipLevel(r.param(Suite.LEVEL)));
+    List<JmhResult> rows = new ArrayList<>();
+    for (JmhResult r : mainRows(r -> Workload.of(r).filter(Workload::compressed).isPresent())) {
+      rows.add(byEngineAndLevel(r));
+    }
     Map<String, List<JmhResult>> series = withAtLeastTwoPoints(SeriesGroups.split(rows, Suite.LEVEL, "zipjack"));
     if (series.isEmpty()) {
-      writer.skip(LEVEL_FILE, "needs PipelineBenchmark." + Suite.PIPELINE_MAIN + " at two or more gzip levels.");
+      writer.skip(LEVEL_FILE, "needs PipelineBenchmark." + Suite.PIPELINE_MAIN + " at two or more levels of an engine.");
       return;
     }
-    XYChart chart = xyChart("Encoding against the gzip level, " + StudyCharts.threads(threads),
-        "gzip level", "MB/s of JSON");
+    XYChart chart = xyChart("Encoding against the compression level, " + StudyCharts.threads(threads),
+        "level (the engine's own scale)", "MB/s of JSON");
     for (Map.Entry<String, List<JmhResult>> s : series.entrySet()) {
       TreeMap<Integer, Double> points = new TreeMap<>();
       s.getValue().forEach(r -> points.put(Integer.parseInt(r.param(Suite.LEVEL)), megabytesPerSecond(r)));
@@ -78,36 +84,36 @@ final class PipelineCharts {
     XYChart chart = xyChart("Encoding JSON against the payload size, " + StudyCharts.threads(threads),
         "payload, bytes of JSON (log)", "MB/s of JSON");
     chart.getStyler().setXAxisLogarithmic(true);
-    TreeSet<String> levels = new TreeSet<>();
+    TreeSet<String> codecs = new TreeSet<>(Comparator.comparing(Suite::codecOrder));
     for (Map.Entry<String, List<JmhResult>> s : series.entrySet()) {
       TreeMap<Long, Double> points = new TreeMap<>();
       for (JmhResult r : s.getValue()) {
         points.put(sizes.jsonBytes(r.param(Suite.DATASET)), megabytesPerSecond(r));
-        levels.add(r.param(Suite.LEVEL));
+        codecs.add(Workload.codecOf(r));
       }
       chart.addSeries(s.getKey(), new ArrayList<>(points.keySet()), new ArrayList<>(points.values()));
     }
-    addCeilings(chart, levels, rows);
+    addCeilings(chart, codecs, rows);
     writer.write(PAYLOAD_FILE, "Throughput against the payload size, with the ceiling", chart);
   }
 
-  /** One dashed line per level: the serial ceiling at each dataset the pipeline was measured on. */
-  private void addCeilings(XYChart chart, TreeSet<String> levels, List<JmhResult> rows) {
+  /** One dashed line per codec: the serial ceiling at each dataset the pipeline was measured on. */
+  private void addCeilings(XYChart chart, TreeSet<String> codecs, List<JmhResult> rows) {
     Ceilings ceilings = new Ceilings(results);
     TreeSet<String> datasets = new TreeSet<>(Comparator.comparingLong(sizes::jsonBytes));
     rows.forEach(r -> datasets.add(r.param(Suite.DATASET)));
-    for (String level : levels) {
+    for (String codec : codecs) {
       List<Long> x = new ArrayList<>();
       List<Double> y = new ArrayList<>();
       for (String dataset : datasets) {
-        OptionalDouble ceiling = ceilings.opsPerSecond(new Workload(dataset, Suite.JSON, level, threads));
+        OptionalDouble ceiling = ceilings.opsPerSecond(new Workload(dataset, Suite.JSON, codec, threads));
         if (ceiling.isPresent()) {
           x.add(sizes.jsonBytes(dataset));
           y.add(ceiling.getAsDouble() * sizes.jsonBytes(dataset) / 1e6);
         }
       }
       if (x.size() >= 2) {
-        XYSeries line = chart.addSeries("ceiling, level " + level, x, y);
+        XYSeries line = chart.addSeries("ceiling, " + codec, x, y);
         line.setLineStyle(SeriesLines.DASH_DASH);
         line.setMarker(SeriesMarkers.NONE);
       }
@@ -155,8 +161,18 @@ final class PipelineCharts {
     return chart;
   }
 
-  private static boolean isGzipLevel(String level) {
-    return level != null && level.length() == 1 && Character.isDigit(level.charAt(0));
+  /**
+   * The result with its codec split into an {@code engine} and a {@code level} parameter, so that
+   * {@link SeriesGroups} makes one line per engine along the level axis.
+   */
+  static JmhResult byEngineAndLevel(JmhResult r) {
+    Codec codec = Codec.parse(Workload.codecOf(r));
+    Map<String, String> params = new LinkedHashMap<>(r.params());
+    params.remove(Suite.CODEC);
+    params.put(ENGINE, codec.engine());
+    params.put(Suite.LEVEL, Integer.toString(codec.level()));
+    return new JmhResult(r.benchmark(), r.threads(), params, r.opsPerSecond(), r.errorOpsPerSecond(),
+        r.allocBytesPerOp(), r.run());
   }
 
   private static boolean isPeople(String dataset) {

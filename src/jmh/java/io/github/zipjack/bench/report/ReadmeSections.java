@@ -11,7 +11,9 @@ import java.util.List;
  * <ul>
  *   <li>the study's size table (raw, gzip 6 and gzip 1 for x1 and x10), computed by encoding the
  *       generated datasets with zipjack's pipeline; ReadmeSectionsTest fails when it is stale;</li>
- *   <li>the key figures of a benchmark report, copied from its {@code report.md}.</li>
+ *   <li>the key figures of a benchmark report, copied from its {@code report.md};</li>
+ *   <li>the report's engine section (the table of every engine and level, the throughput-size
+ *       chart, the targets), copied from it with the chart linked in {@code bench/latest/}.</li>
  * </ul>
  * <pre>
  * java -cp target/benchmarks.jar io.github.zipjack.bench.report.ReadmeSections                    # print the size table
@@ -22,6 +24,11 @@ import java.util.List;
 public final class ReadmeSections {
   static final Section SIZES = new Section("study-size-table");
   static final Section KEY_FIGURES = new Section("key-figures");
+  static final Section ENGINES = new Section("engines");
+  /** Where README.md finds the charts of the published report. */
+  static final String PUBLISHED_DIR = "bench/latest/";
+  /** What the engines section says while the published report has none. */
+  static final String NO_ENGINES = "_The published report has no engine table yet: `bench/run && bench/publish` writes it._\n";
   /** The heading of the report section that {@link #KEY_FIGURES} copies. */
   static final String KEY_FIGURES_HEADING = "## Key figures";
 
@@ -64,13 +71,36 @@ public final class ReadmeSections {
 
   /** The body of the report's key figures section: from after its heading line to the next "## ". */
   static String keyFigures(String reportMarkdown) {
-    int heading = reportMarkdown.indexOf(KEY_FIGURES_HEADING);
-    if (heading < 0) {
+    String body = sectionBody(reportMarkdown, KEY_FIGURES_HEADING);
+    if (body == null) {
       throw new IllegalArgumentException("the report has no '" + KEY_FIGURES_HEADING + "' section");
     }
-    int start = reportMarkdown.indexOf('\n', heading) + 1;
-    int next = reportMarkdown.indexOf("\n## ", start);
-    return reportMarkdown.substring(start, next < 0 ? reportMarkdown.length() : next + 1).strip() + "\n";
+    return body;
+  }
+
+  /**
+   * The report's engine section (table, chart, targets) with its chart links pointing into
+   * {@link #PUBLISHED_DIR}, or {@link #NO_ENGINES} when the report has none.
+   */
+  static String engines(String reportMarkdown) {
+    String body = sectionBody(reportMarkdown, EngineSection.HEADING + "\n");
+    if (body == null) {
+      return NO_ENGINES;
+    }
+    // Headings one level down, so the copy nests under README's own heading.
+    body = body.replaceAll("(?m)^### ", "#### ");
+    return body.replaceAll("!\\[([^\\]]*)\\]\\(([^/)]+\\.png)\\)", "![$1](" + PUBLISHED_DIR + "$2)");
+  }
+
+  /** From after the line that starts with {@code heading} to the next "## ", stripped; null when absent. */
+  private static String sectionBody(String markdown, String heading) {
+    int at = markdown.startsWith(heading) ? 0 : markdown.indexOf("\n" + heading);
+    if (at < 0) {
+      return null;
+    }
+    int start = markdown.indexOf('\n', at + 1) + 1;
+    int next = markdown.indexOf("\n## ", start);
+    return markdown.substring(start, next < 0 ? markdown.length() : next + 1).strip() + "\n";
   }
 
   public static void main(String[] args) throws IOException {
@@ -81,7 +111,9 @@ public final class ReadmeSections {
     Path readme = Path.of(args[0]);
     String text = SIZES.replace(Files.readString(readme, StandardCharsets.UTF_8), sizeTable());
     if (args.length > 1) {
-      text = KEY_FIGURES.replace(text, keyFigures(Files.readString(Path.of(args[1]), StandardCharsets.UTF_8)));
+      String report = Files.readString(Path.of(args[1]), StandardCharsets.UTF_8);
+      text = KEY_FIGURES.replace(text, keyFigures(report));
+      text = ENGINES.replace(text, engines(report));
     }
     Files.writeString(readme, text, StandardCharsets.UTF_8);
     System.out.println("updated " + readme);

@@ -34,6 +34,7 @@ final class Report {
     ChartWriter charts = new ChartWriter(outDir, doc);
     try (PayloadSizes sizes = new PayloadSizes()) {
       header(doc);
+      new EngineSection(results, sizes).appendTo(doc, charts);
       new KeyFiguresSection(results).appendTo(doc);
       new StudySection(results).appendTo(doc);
       doc.heading(2, "Charts");

@@ -29,16 +29,16 @@ final class SizeChart {
       writer.skip(FILE, "no dataset could be loaded.");
       return;
     }
-    XYChart chart = PipelineCharts.xyChart("Compressed size against the gzip level",
+    XYChart chart = PipelineCharts.xyChart("Compressed size against the gzip level (JDK zlib)",
         "gzip level", "% of the uncompressed size");
-    List<String> levels = PayloadSizes.LEVELS.subList(2, PayloadSizes.LEVELS.size()); // 1 to 9
+    List<String> levels = PayloadSizes.ZLIB_LEVELS.subList(1, PayloadSizes.ZLIB_LEVELS.size()); // 1 to 9
     for (String dataset : datasets) {
       for (Format format : Format.values()) {
         long raw = sizes.bytes(dataset, format, Suite.NO_COMPRESSION);
         List<Integer> x = new ArrayList<>();
         List<Double> y = new ArrayList<>();
         for (String level : levels) {
-          x.add(Integer.parseInt(level));
+          x.add(Integer.parseInt(level.substring(level.indexOf('-') + 1)));
           y.add(100.0 * sizes.bytes(dataset, format, level) / raw);
         }
         chart.addSeries(dataset + " " + format.name(), x, y);

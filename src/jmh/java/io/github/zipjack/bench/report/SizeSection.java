@@ -6,13 +6,16 @@ import java.util.List;
 
 /**
  * The size tables, computed by encoding the datasets now (see {@link PayloadSizes}): the study's
- * table (raw, gzip 6 and gzip 1 for x1 and x10), the sjson-new seed's comparison of plain JSON,
+ * table (raw, gzip 6 and gzip 1 for x1 and x10; gzip here is always the JDK's zlib, as in the
+ * study, so the tables are the same on every JDK), the sjson-new seed's comparison of plain JSON,
  * gzip JSON, MessagePack and gzip MessagePack, and every dataset and format at every level.
  */
 final class SizeSection {
 
   /** The level of the format comparison: gzip's own default. */
   static final String COMPARISON_LEVEL = "6";
+  /** The codec of the format comparison: gzip 6 through the JDK's zlib, the same bytes on every JDK. */
+  static final String COMPARISON_CODEC = Suite.STUDY_LEVEL_6;
 
   private final PayloadSizes sizes;
   private final List<String> datasets;
@@ -57,8 +60,8 @@ final class SizeSection {
         continue;
       }
       long raw = sizes.jsonBytes(dataset);
-      long six = sizes.bytes(dataset, Format.JSON, "6");
-      long one = sizes.bytes(dataset, Format.JSON, "1");
+      long six = sizes.bytes(dataset, Format.JSON, Suite.STUDY_LEVEL_6);
+      long one = sizes.bytes(dataset, Format.JSON, Suite.STUDY_LEVEL_1);
       String label = (dataset.equals(Suite.STUDY_X1) ? "x1 " : "x10 ") + "(" + dataset + ")";
       table.addRow(label, Figures.kib(raw), Figures.kib(six), Figures.percent(six, raw),
           Figures.kib(one), Figures.percent(one, raw));
@@ -71,9 +74,9 @@ final class SizeSection {
         "dataset", "JSON bytes", "gzip JSON", "MessagePack", "gzip MessagePack");
     for (String dataset : measured) {
       long json = sizes.jsonBytes(dataset);
-      long gzipJson = sizes.bytes(dataset, Format.JSON, COMPARISON_LEVEL);
+      long gzipJson = sizes.bytes(dataset, Format.JSON, COMPARISON_CODEC);
       long msgpack = sizes.bytes(dataset, Format.MSGPACK, Suite.NO_COMPRESSION);
-      long gzipMsgpack = sizes.bytes(dataset, Format.MSGPACK, COMPARISON_LEVEL);
+      long gzipMsgpack = sizes.bytes(dataset, Format.MSGPACK, COMPARISON_CODEC);
       table.addRow(dataset, Figures.bytes(json), ofJson(gzipJson, json), ofJson(msgpack, json),
           ofJson(gzipMsgpack, json));
     }
@@ -87,16 +90,16 @@ final class SizeSection {
 
   MarkdownTable levelTable(List<String> measured) {
     List<String> headers = new ArrayList<>(List.of("dataset", "format", "bytes"));
-    for (String level : PayloadSizes.LEVELS.subList(1, PayloadSizes.LEVELS.size())) {
-      headers.add("gzip " + level);
+    for (String codec : PayloadSizes.ZLIB_LEVELS) {
+      headers.add("gzip " + codec.substring(codec.indexOf('-') + 1));
     }
     MarkdownTable table = new MarkdownTable(headers);
     for (String dataset : measured) {
       for (Format format : Format.values()) {
         long raw = sizes.bytes(dataset, format, Suite.NO_COMPRESSION);
         List<String> cells = new ArrayList<>(List.of(dataset, format.name(), Figures.bytes(raw)));
-        for (String level : PayloadSizes.LEVELS.subList(1, PayloadSizes.LEVELS.size())) {
-          cells.add(Figures.percent(sizes.bytes(dataset, format, level), raw));
+        for (String codec : PayloadSizes.ZLIB_LEVELS) {
+          cells.add(Figures.percent(sizes.bytes(dataset, format, codec), raw));
         }
         table.addRow(cells);
       }

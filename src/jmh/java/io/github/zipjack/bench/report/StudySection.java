@@ -1,5 +1,6 @@
 package io.github.zipjack.bench.report;
 
+import io.github.zipjack.bench.Codec;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -50,10 +51,10 @@ final class StudySection {
     MarkdownTable table = new MarkdownTable("payload", "threads", "level 6 ops/s", "level 1 ops/s", "level 1 / level 6");
     for (JmhResult six : results.of(Suite.SEED, Suite.SEED_BASELINE)) {
       Optional<Workload> w = Workload.of(six);
-      if (w.isEmpty() || !w.get().level().equals("6")) {
+      if (w.isEmpty() || !w.get().codec().equals(Codec.ZLIB + "-6")) {
         continue;
       }
-      OptionalDouble one = baselines.opsPerSecond(w.get().atLevel("1"));
+      OptionalDouble one = baselines.opsPerSecond(w.get().withCodec(Codec.ZLIB + "-1"));
       if (one.isPresent()) {
         table.addRow(w.get().dataset(), Integer.toString(w.get().threads()),
             Figures.opsPerSecond(six.opsPerSecond()), Figures.opsPerSecond(one.getAsDouble()),

@@ -1,5 +1,6 @@
 package io.github.zipjack.bench.report;
 
+import io.github.zipjack.bench.Codec;
 import java.util.List;
 
 /**
@@ -24,15 +25,23 @@ final class Suite {
   static final String COPY_ONLY = "copyOnly";
   /** The pipeline method the charts and the key table follow: the pooled path a server uses. */
   static final String PIPELINE_MAIN = "encodeToBody";
-  /** PipelineBenchmark's copy of the study's baseline, on any dataset: drawn beside zipjack. */
+  /**
+   * PipelineBenchmark's code without zipjack for the codec, on any dataset: the study's baseline for
+   * zlib, a new ZstdOutputStream or BrotliOutputStream per body, writeValueAsBytes + one libdeflate call.
+   */
   static final String PIPELINE_CLASSIC = "classicStream";
+  /** PipelineBenchmark's copy of the study's best (zlib codecs), on any dataset. */
+  static final String PIPELINE_STUDY_BEST = "studyBest";
 
   static final String NUM_COPIES = "numCopies";
   static final String COMPRESSION_LEVEL = "compressionLevel";
   static final String DATASET = "dataset";
   static final String FORMAT = "format";
-  /** A gzip level "0" to "9", or {@link #NO_COMPRESSION}. */
+  /** An engine and level, such as "zlib-1" or "zstd-3" (see {@link Codec}), or {@link #NO_COMPRESSION}. */
+  static final String CODEC = "codec";
+  /** Results written before the engines: a gzip level "0" to "9" (the JDK's zlib), or {@link #NO_COMPRESSION}. */
   static final String LEVEL = "level";
+  static final String ACCELERATOR = "accelerator";
   static final String NO_COMPRESSION = "none";
   static final String JSON = "JSON";
 
@@ -43,7 +52,26 @@ final class Suite {
   static final List<String> BUNDLED_DATASETS =
       List.of("people-1", "people-10", STUDY_X1, STUDY_X10, "numeric");
 
+  /** The people dataset of one record: the small-body targets. */
+  static final String ONE_RECORD = "people-1";
+  /** The codecs of the study's two levels, zlib 1 (its advice) and zlib 6 (gzip's default). */
+  static final String STUDY_LEVEL_1 = Codec.ZLIB + "-1";
+  static final String STUDY_LEVEL_6 = Codec.ZLIB + "-6";
+
   private Suite() {}
+
+  /**
+   * A key that sorts codecs as tables list them: by engine (zlib, libdeflate, zstd, brotli, none),
+   * then by level; an unknown name last.
+   */
+  static String codecOrder(String codec) {
+    try {
+      Codec c = Codec.parse(codec);
+      return String.format("%d-%03d", Codec.ENGINES.indexOf(c.engine()), c.level() + 1);
+    } catch (IllegalArgumentException e) {
+      return "9-" + codec;
+    }
+  }
 
   /** The dataset a SeedBenchmark numCopies value stands for, or null for a value the study did not use. */
   static String studyDataset(String numCopies) {

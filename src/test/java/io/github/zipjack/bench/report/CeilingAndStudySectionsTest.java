@@ -18,9 +18,9 @@ class CeilingAndStudySectionsTest {
   }
 
   @Test
-  void theCeilingTableCombinesLevelIndependentSerializationWithEachLevelsCompression() {
+  void theCeilingTableCombinesCodecIndependentSerializationWithEachCodecsCompression() {
     MarkdownTable table = new CeilingSection(results).table();
-    Map<String, String> levelOne = Map.of("dataset", "people-100", "level", "1", "threads", "1");
+    Map<String, String> levelOne = Map.of("dataset", "people-100", "codec", "zlib-1", "threads", "1");
 
     assertEquals("773", TableRows.cell(table, levelOne, "S ops/s"));
     assertEquals("959", TableRows.cell(table, levelOne, "C ops/s"));
@@ -31,7 +31,7 @@ class CeilingAndStudySectionsTest {
   @Test
   void withoutCompressionTheCeilingIsSerializationAlone() {
     MarkdownTable table = new CeilingSection(results).table();
-    Map<String, String> none = Map.of("dataset", "people-100", "level", "none", "threads", "1");
+    Map<String, String> none = Map.of("dataset", "people-100", "codec", "none", "threads", "1");
 
     assertEquals("–", TableRows.cell(table, none, "C ops/s"));
     assertEquals("773", TableRows.cell(table, none, "ceiling ops/s"));

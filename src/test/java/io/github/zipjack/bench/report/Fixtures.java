@@ -24,14 +24,28 @@ import java.util.function.Predicate;
 final class Fixtures {
 
   static final String RESOURCE = "/io/github/zipjack/bench/jmh-result-tiny.json";
+  /**
+   * {@code jmh-result-engines.json}: written by hand in JMH 1.37's format (only the fields the
+   * report reads), JDK 25, with round figures chosen so that some targets hold and some do not;
+   * {@link EngineSectionTest} works its expectations out from them.
+   */
+  static final String ENGINES_RESOURCE = "/io/github/zipjack/bench/jmh-result-engines.json";
 
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
   private Fixtures() {}
 
   static Path recorded() {
+    return resource(RESOURCE);
+  }
+
+  static Path engines() {
+    return resource(ENGINES_RESOURCE);
+  }
+
+  private static Path resource(String name) {
     try {
-      return Path.of(Fixtures.class.getResource(RESOURCE).toURI());
+      return Path.of(Fixtures.class.getResource(name).toURI());
     } catch (URISyntaxException e) {
       throw new IllegalStateException(e);
     }

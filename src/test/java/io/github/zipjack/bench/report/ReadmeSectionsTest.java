@@ -32,6 +32,13 @@ class ReadmeSectionsTest {
   }
 
   @Test
+  void readmeEngineSectionIsThatOfTheCommittedReport() throws IOException {
+    assertEquals(ReadmeSections.engines(read("bench/latest/report.md")),
+        ReadmeSections.ENGINES.current(read("README.md")),
+        "README's engine section differs from bench/latest/report.md: run bench/publish");
+  }
+
+  @Test
   void sizeTableHasTheStudysRowsAndColumns() {
     String table = ReadmeSections.sizeTable();
 

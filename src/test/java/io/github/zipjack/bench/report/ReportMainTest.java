@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.zipjack.Compression;
 import io.github.zipjack.Format;
+import io.github.zipjack.GzipImplementation;
 import io.github.zipjack.Pipeline;
 import io.github.zipjack.data.Datasets;
 import java.io.IOException;
@@ -24,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ReportMainTest {
 
   private static final List<String> RESULT_CHARTS = List.of(StudyCharts.LEVELS_FILE,
-      StudyCharts.OPTIMIZATIONS_FILE, PipelineCharts.LEVEL_FILE, PipelineCharts.PAYLOAD_FILE);
+      StudyCharts.OPTIMIZATIONS_FILE, PipelineCharts.LEVEL_FILE, PipelineCharts.PAYLOAD_FILE, EngineChart.FILE);
   private static final byte[] PNG_SIGNATURE = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
 
   @TempDir
@@ -46,7 +47,7 @@ class ReportMainTest {
 
     String markdown = Files.readString(out.resolve(Report.FILE_NAME));
     assertEquals(doc.markdown(), markdown);
-    for (String heading : List.of("## Key figures", "## The study's conclusions, checked", "### SeedBenchmark",
+    for (String heading : List.of("## Engines", "### Targets", "## Key figures", "## The study's conclusions, checked", "### SeedBenchmark",
         "### PipelineBenchmark", "### CeilingBenchmark", "### DecodeBenchmark", "## The ceiling",
         "### The study's table (JSON)", "### JSON and MessagePack", "### Compressed size per level")) {
       assertTrue(markdown.contains(heading), heading + " missing from\n" + markdown);
@@ -114,7 +115,7 @@ class ReportMainTest {
     int raw;
     int gzip6;
     try (Pipeline none = Pipeline.builder().compression(Compression.none()).build();
-        Pipeline six = Pipeline.builder().compression(Compression.gzip(6)).build()) {
+        Pipeline six = Pipeline.builder().compression(Compression.gzip(6, GzipImplementation.ZLIB)).build()) {
       raw = none.encode(people).length;
       gzip6 = six.encode(people).length;
     }

@@ -1,0 +1,108 @@
+package io.github.zipjack.codec;
+
+import com.aayushatharva.brotli4j.Brotli4jLoader;
+import io.github.zipjack.buffer.StripedPool;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+
+/**
+ * Brotli (RFC 7932, content coding {@code br}) through brotli4j's JNI wrappers. Thread-safe; each
+ * encoder and decoder it lends serves one thread. Internal API; users pick it with
+ * {@code Compression.brotli(quality)}, and {@code EngineSelection} makes it only once brotli4j's
+ * native library has loaded.
+ *
+ * <p>Native state is per body: brotli's C encoder and decoder cannot be reset once a stream has
+ * ended, and brotli4j 1.24 offers nothing better (its JNI has create, push, pull and destroy only;
+ * its one-shot {@code Encoder.compress} makes an instance per call too). So each body compresses
+ * with its own native encoder, sized to the body, destroyed in a finally block; each decoder
+ * stream makes a native decoder at its first read and destroys it at the end of the stream or on
+ * close, whichever comes first. {@link #contexts()} counts every one of them, so after every body
+ * is finished {@code live()} is 0. What is pooled and reused: the encoders with their body and
+ * output arrays ({@link WholeBodyEncoder}), and the decoders' 64 KiB input arrays.
+ *
+ * <p>Bodies are compressed whole ({@link BrotliBodyEncoder}), with the smallest window that holds
+ * the body, in brotli's {@code GENERIC} mode; see that class for the measurements behind both.
+ * Decoding is strict ({@link BrotliDecoderStream}) and needs at most the stream's window (16 MiB
+ * for the largest, what any brotli decoder needs) plus 64 KiB of native memory, whatever the body
+ * decodes to.
+ */
+public final class BrotliEngine implements CompressionEngine {
+  private final int quality;
+  private final StripedPool<BrotliBodyEncoder> encoders;
+  private final StripedPool<BrotliDecoderStream.InputSlot> decoderSlots;
+  private final ContextCounter contexts = new ContextCounter();
+
+  /**
+   * @param config its level is the brotli quality, 0 to 11; its maxIdleEncoders bounds the idle
+   *     encoders and the idle decoder input arrays kept for reuse (no native memory is kept idle)
+   * @throws IllegalArgumentException if the quality is outside [0, 11]
+   * @throws UnsatisfiedLinkError if brotli4j's native library cannot load ({@code EngineSelection}
+   *     checks that first and explains)
+   */
+  public BrotliEngine(EngineConfig config) {
+    int level = config.level();
+    if (level < 0 || level > 11) {
+      throw new IllegalArgumentException("brotli quality must be in [0, 11]: " + level);
+    }
+    Brotli4jLoader.ensureAvailability(); // loads the native library once; brotli4j's JNI classes do not
+    this.quality = level;
+    this.encoders = new StripedPool<>(config.maxIdleEncoders(),
+        () -> new BrotliBodyEncoder(this, level, contexts), BrotliBodyEncoder::dispose);
+    this.decoderSlots = new StripedPool<>(config.maxIdleEncoders(), BrotliDecoderStream.InputSlot::new, slot -> { });
+  }
+
+  @Override
+  public String contentEncoding() {
+    return "br";
+  }
+
+  /** The brotli quality, 0 to 11. */
+  public int quality() {
+    return quality;
+  }
+
+  @Override
+  public String implementation() {
+    return "brotli(" + quality + ") via brotli4j";
+  }
+
+  /** One context created and one released per encoded body and per decoded body. */
+  @Override
+  public ContextCounter contexts() {
+    return contexts;
+  }
+
+  @Override
+  public Encoder open(OutputStream sink) throws IOException {
+    return Encoder.lend(encoders, sink);
+  }
+
+  void recycle(BrotliBodyEncoder encoder) {
+    encoders.recycle(encoder);
+  }
+
+  /**
+   * A strict brotli reader over {@code body}: corrupt data and bytes after the brotli stream are
+   * {@link io.github.zipjack.MalformedBodyException}s, an early end (or an empty body) a
+   * {@link io.github.zipjack.TruncatedBodyException}. Its output comes in bounded pieces, so the
+   * pipeline's decode limit stops a bomb early. Closing it destroys its native decoder and closes
+   * {@code body}.
+   */
+  @Override
+  public InputStream decoder(InputStream body) {
+    return new BrotliDecoderStream(body, decoderSlots, contexts);
+  }
+
+  /** Drops the idle encoders and input arrays. Idempotent. Bodies in progress finish normally. */
+  @Override
+  public void close() {
+    encoders.close();
+    decoderSlots.close();
+  }
+
+  @Override
+  public String toString() {
+    return "brotli(" + quality + ")";
+  }
+}

@@ -1,0 +1,17 @@
+package io.github.zipjack.codec;
+
+import io.github.zipjack.buffer.SegmentPool;
+
+/**
+ * What a pipeline tells the engine it makes. Immutable. Internal API.
+ *
+ * @param level the codec's level (brotli: quality), already validated
+ * @param inputBufferSize bytes gathered before each compressor call by streaming engines, 0 for none
+ * @param deflaterBufferSize bytes of zlib's output buffer when streaming to a caller's stream
+ * @param maxIdleEncoders encoders (and as many decoders) kept idle for reuse
+ * @param wholeBodyPool null, or the pool in which zlib gathers whole bodies before deflating them
+ * @param maxDecodedBytes the pipeline's decode limit; decoders may refuse earlier what would pass it
+ *     (a zstd frame whose window is larger, for example)
+ */
+public record EngineConfig(int level, int inputBufferSize, int deflaterBufferSize, int maxIdleEncoders,
+    SegmentPool wholeBodyPool, long maxDecodedBytes) {}

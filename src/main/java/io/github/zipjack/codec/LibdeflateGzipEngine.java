@@ -1,0 +1,154 @@
+package io.github.zipjack.codec;
+
+import io.github.zipjack.buffer.StripedPool;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+
+/**
+ * gzip (RFC 1952) through libdeflate, the engine of {@code GzipImplementation.LIBDEFLATE} (and of
+ * {@code AUTO} where it can load). Thread-safe. Internal API; users pick it with
+ * {@code Compression.gzip(level)}.
+ *
+ * <p>Each body is serialized whole into a reused array, then compressed by one call to a pooled
+ * libdeflate compressor straight into the encoder's output array, framed as one gzip member with the
+ * same header as the zlib engine's, and written to the sink in one write. Bodies are decoded by the
+ * same strict JDK gzip reader as the zlib engine's, with pooled Inflaters.
+ *
+ * <p>libdeflate comes from {@code io.airlift:aircompressor-v3} (an optional dependency), which binds it
+ * with the FFM API and whose classes are Java 25 class files: zipjack reaches them through method
+ * handles only after checking the Java version, so this class loads on Java 17, where
+ * {@link #unavailabilityReason()} explains why it cannot serve.
+ *
+ * <p><b>Native access.</b> aircompressor loads libdeflate with restricted FFM methods, so the JVM
+ * asks for native access to the class path (checked on Temurin 25.0.3):
+ * <ul>
+ *   <li>Without a flag, it works, and the first pipeline that loads libdeflate ({@code AUTO} or
+ *       {@code LIBDEFLATE}) makes the JVM print once to stderr:
+ *       <pre>
+ * WARNING: A restricted method in java.lang.foreign.SymbolLookup has been called
+ * WARNING: java.lang.foreign.SymbolLookup::libraryLookup has been called by io.airlift.compress.v3.internal.NativeLoader in an unnamed module (file:.../aircompressor-v3-3.8.jar)
+ * WARNING: Use --enable-native-access=ALL-UNNAMED to avoid a warning for callers in this module
+ * WARNING: Restricted methods will be blocked in a future release unless native access is enabled</pre>
+ *   <li>With {@code --enable-native-access=ALL-UNNAMED} (or {@code Enable-Native-Access: ALL-UNNAMED}
+ *       in an executable jar's manifest), it works silently. Java 17 accepts this flag too, so one
+ *       command line serves both.
+ *   <li>With {@code --illegal-native-access=deny} and no {@code --enable-native-access}, the library
+ *       does not load (an {@code IllegalCallerException} inside aircompressor): {@code AUTO} quietly
+ *       falls back to zlib, and {@code LIBDEFLATE} fails at {@code build()} with
+ *       {@link #unavailabilityReason()}, which quotes "Illegal native access from an unnamed module".
+ *       {@code --illegal-native-access=allow} works silently.
+ * </ul>
+ *
+ * <p><b>Native memory.</b> Each compressor holds native memory. aircompressor 3.8 has no explicit
+ * free: a compressor's memory is freed by aircompressor's own {@link java.lang.ref.Cleaner} after it
+ * becomes unreachable. So "released" here, and in {@link #contexts()}, means that the pool dropped the
+ * compressor (a full pool, or {@link #close()}); the memory goes back when the garbage collector next
+ * finds it. zipjack never frees it itself, which would be a double free.
+ */
+public final class LibdeflateGzipEngine implements CompressionEngine {
+  private final int level;
+  private final StripedPool<LibdeflateGzipEncoder> encoders;
+  private final StripedPool<GzipDecoderStream.InflaterSlot> inflaters;
+  /** Compressors of encoding and Inflaters of decoding. */
+  private final ContextCounter contexts = new ContextCounter();
+
+  /**
+   * @param config the level (0 to 9) and the pool size (idle encoders, and as many idle Inflaters);
+   *     the buffer sizes and the whole-body pool do not apply: libdeflate always compresses whole bodies
+   * @throws IllegalStateException if libdeflate cannot serve here; the message says why
+   */
+  public LibdeflateGzipEngine(EngineConfig config) {
+    String reason = unavailabilityReason();
+    if (reason != null) {
+      throw new IllegalStateException("gzip via libdeflate cannot serve: " + reason);
+    }
+    int level = config.level();
+    if (level < 0 || level > 9) {
+      throw new IllegalArgumentException("gzip level must be in [0, 9]: " + level);
+    }
+    this.level = level;
+    this.encoders = new StripedPool<>(config.maxIdleEncoders(), () -> {
+      LibdeflateGzipEncoder encoder = new LibdeflateGzipEncoder(this, level);
+      contexts.created();
+      return encoder;
+    }, encoder -> {
+      encoder.dispose();
+      contexts.released();
+    });
+    this.inflaters = GzipEngine.newInflaterPool(config.maxIdleEncoders(), contexts);
+  }
+
+  /**
+   * Null when libdeflate can serve in this JVM; else why not, in a sentence for humans: the running
+   * Java is older than 25, {@code io.airlift:aircompressor-v3} is not on the class path, or its bundled
+   * native library did not load on this OS and architecture (with the cause). Computed once. Thread-safe.
+   */
+  public static String unavailabilityReason() {
+    return Availability.REASON;
+  }
+
+  @Override
+  public String contentEncoding() {
+    return "gzip";
+  }
+
+  /** The compression level, 0 to 9. */
+  public int level() {
+    return level;
+  }
+
+  @Override
+  public String implementation() {
+    return "gzip(" + level + ") via libdeflate";
+  }
+
+  @Override
+  public ContextCounter contexts() {
+    return contexts;
+  }
+
+  @Override
+  public Encoder open(OutputStream sink) throws IOException {
+    return Encoder.lend(encoders, sink);
+  }
+
+  void recycle(LibdeflateGzipEncoder encoder) {
+    encoders.recycle(encoder);
+  }
+
+  /**
+   * A strict gzip reader over {@code body} with a pooled Inflater (the JDK's zlib decodes what
+   * libdeflate encodes): it checks the magic, every member's CRC-32 and length, and that nothing but
+   * another member follows a member.
+   */
+  @Override
+  public InputStream decoder(InputStream body) {
+    return GzipEngine.decoder(body, inflaters);
+  }
+
+  /** Drops the idle compressors and ends the idle Inflaters; lent-out ones go when returned. Idempotent. */
+  @Override
+  public void close() {
+    encoders.close();
+    inflaters.close();
+  }
+
+  @Override
+  public String toString() {
+    return implementation();
+  }
+
+  /** Computes the reason on first use; checks the Java version before any aircompressor class is loaded. */
+  private static final class Availability {
+    static final String REASON = compute();
+
+    private static String compute() {
+      if (Runtime.version().feature() < 25) {
+        return "libdeflate needs Java 25+ (aircompressor-v3's classes are Java 25 class files); this JVM is"
+            + " running " + System.getProperty("java.version");
+      }
+      return LibdeflateBinding.UNAVAILABILITY_REASON;
+    }
+  }
+}

@@ -1,0 +1,103 @@
+package io.github.zipjack.codec;
+
+import java.io.IOException;
+import java.io.OutputStream;
+
+/**
+ * An encoder for one-shot compressors (libdeflate, zstd and brotli single calls): it gathers the
+ * serialized body in a reusable array and compresses it in one call in {@link #finish()}. Knowing the
+ * whole body lets the compressor size its tables to it (small bodies pay no set-up for large
+ * windows) and write the content size into the frame. Not thread-safe; lent by its engine.
+ *
+ * <p>The body array and the output array grow as needed and are kept for the next body up to
+ * {@link #MAX_RETAINED_BYTES} each; a larger body's arrays are dropped when it is done, so an idle
+ * pooled encoder never holds more than twice that on the heap.
+ */
+abstract class WholeBodyEncoder extends Encoder {
+  /** Bytes of a new body array; most JSON responses fit without growing. */
+  static final int INITIAL_CAPACITY = 64 * 1024;
+  /** The largest body or output array (bytes) kept between bodies. */
+  static final int MAX_RETAINED_BYTES = 1024 * 1024;
+  /** The largest array the JVM reliably allocates. */
+  private static final int MAX_ARRAY = Integer.MAX_VALUE - 8;
+  private static final byte[] EMPTY = new byte[0];
+
+  /** The body gathered so far is {@code body[0, length)}. */
+  private byte[] body = EMPTY;
+  private int length;
+  private byte[] output = EMPTY;
+  private OutputStream sink;
+
+  WholeBodyEncoder() {
+    super(0);
+  }
+
+  @Override
+  protected final void begin(OutputStream sink) {
+    this.sink = sink;
+    this.length = 0;
+  }
+
+  @Override
+  protected final void consume(byte[] bytes, int offset, int byteCount) throws IOException {
+    if (byteCount > body.length - length) {
+      body = grow(body, length, (long) length + byteCount);
+    }
+    System.arraycopy(bytes, offset, body, length, byteCount);
+    length += byteCount;
+  }
+
+  @Override
+  protected final void finishStream() throws IOException {
+    compress(body, length, sink);
+  }
+
+  /**
+   * Compresses {@code body[0, length)} and writes the whole compressed format (header, data,
+   * trailer) to {@code sink}.
+   */
+  protected abstract void compress(byte[] body, int length, OutputStream sink) throws IOException;
+
+  /**
+   * A reusable array of at least {@code minCapacity} bytes for compressed output; its contents are
+   * this encoder's scratch until the next call.
+   */
+  protected final byte[] outputBuffer(long minCapacity) throws IOException {
+    if (output.length < minCapacity) {
+      output = new byte[Math.max(INITIAL_CAPACITY, checkedSize(minCapacity))];
+    }
+    return output;
+  }
+
+  @Override
+  protected final void release() {
+    sink = null;
+    length = 0;
+    if (body.length > MAX_RETAINED_BYTES) {
+      body = EMPTY;
+    }
+    if (output.length > MAX_RETAINED_BYTES) {
+      output = EMPTY;
+    }
+    resetAndRecycle();
+  }
+
+  /** Resets the native state for the next body and gives this encoder back to its engine's pool. */
+  protected abstract void resetAndRecycle();
+
+  private byte[] grow(byte[] old, int used, long needed) throws IOException {
+    int size = checkedSize(needed);
+    long doubled = Math.max(INITIAL_CAPACITY, (long) old.length * 2);
+    byte[] grown = new byte[(int) Math.min(MAX_ARRAY, Math.max(size, doubled))];
+    System.arraycopy(old, 0, grown, 0, used);
+    return grown;
+  }
+
+  private int checkedSize(long needed) throws IOException {
+    if (needed > MAX_ARRAY) {
+      throw new IOException(this + " compresses bodies whole, and " + needed
+          + " bytes do not fit in one array (at most " + MAX_ARRAY + ")");
+    }
+    return (int) needed;
+  }
+}

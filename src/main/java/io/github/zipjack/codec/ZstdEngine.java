@@ -1,0 +1,111 @@
+package io.github.zipjack.codec;
+
+import io.github.zipjack.buffer.StripedPool;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+
+/**
+ * Zstandard (RFC 8878; HTTP content coding {@code zstd}, RFC 9659) through zstd-jni. Thread-safe;
+ * each encoder and decoder it lends serves one thread. Internal API; users pick it with
+ * {@code Compression.zstd(level)}, and {@code EngineSelection} makes it only once zstd-jni's native
+ * library has loaded.
+ *
+ * <p>Encoding: each body is gathered whole and compressed in one call into one frame with its
+ * content size, a checksum and a window of at most 8 MB ({@link ZstdBodyEncoder}), by a pooled
+ * {@code ZstdCompressCtx} reused from body to body. Decoding: a strict stream
+ * ({@link ZstdDecoderStream}) with a pooled {@code ZstdDecompressCtx} and its direct buffers, which
+ * refuses frames whose window or content size exceeds {@code maxDecodedBytes} before decoding them.
+ *
+ * <p>Both pools keep at most {@code maxIdleEncoders} idle contexts; {@link #contexts()} counts
+ * every context made and freed. An idle decoder holds its context (zstd's tables, plus the
+ * buffers for the window of a recent frame, which zstd keeps for reuse; the window is never more
+ * than maxDecodedBytes or 128 MiB) and 96 KiB of direct buffers; an idle encoder holds its context
+ * (sized by the level and the largest body it compressed) and up to
+ * {@link WholeBodyEncoder#MAX_RETAINED_BYTES} each of body and output arrays. {@link #close()} frees the idle ones; contexts lent out are freed
+ * when their encoder or decoder is closed.
+ */
+public final class ZstdEngine implements CompressionEngine {
+  /** The largest window (log2 of bytes) HTTP's {@code zstd} coding allows: 8 MiB (RFC 9659). */
+  static final int HTTP_MAX_WINDOW_LOG = 23;
+
+  private final int level;
+  private final long maxDecodedBytes;
+  private final ContextCounter contexts = new ContextCounter();
+  private final StripedPool<ZstdBodyEncoder> encoders;
+  private final StripedPool<ZstdDecoderStream.DecoderSlot> decoders;
+
+  /**
+   * @param config its level is zstd's, 1 to 22; maxIdleEncoders bounds the idle compression
+   *     contexts and, separately, the idle decompression contexts; maxDecodedBytes bounds the window
+   *     and declared content size of frames that decoders accept
+   * @throws IllegalArgumentException if the level is outside [1, 22]
+   */
+  public ZstdEngine(EngineConfig config) {
+    int level = config.level();
+    if (level < 1 || level > 22) {
+      throw new IllegalArgumentException("zstd level must be in [1, 22]: " + level);
+    }
+    this.level = level;
+    this.maxDecodedBytes = config.maxDecodedBytes();
+    this.encoders = new StripedPool<>(config.maxIdleEncoders(),
+        () -> new ZstdBodyEncoder(this, level, contexts), ZstdBodyEncoder::dispose);
+    this.decoders = new StripedPool<>(config.maxIdleEncoders(),
+        () -> new ZstdDecoderStream.DecoderSlot(contexts), ZstdDecoderStream.DecoderSlot::dispose);
+  }
+
+  @Override
+  public String contentEncoding() {
+    return "zstd";
+  }
+
+  /** The compression level, 1 to 22. */
+  public int level() {
+    return level;
+  }
+
+  @Override
+  public String implementation() {
+    return "zstd(" + level + ") via zstd-jni";
+  }
+
+  /** One context per pooled encoder and per pooled decoder, made when first needed. */
+  @Override
+  public ContextCounter contexts() {
+    return contexts;
+  }
+
+  @Override
+  public Encoder open(OutputStream sink) throws IOException {
+    return Encoder.lend(encoders, sink);
+  }
+
+  void recycle(ZstdBodyEncoder encoder) {
+    encoders.recycle(encoder);
+  }
+
+  /**
+   * A strict zstd reader over {@code body}: anything but zstd frames is a
+   * {@link io.github.zipjack.MalformedBodyException} naming what the body starts with, corrupt data
+   * or a bad checksum one with the offset, an early end (or an empty body) a
+   * {@link io.github.zipjack.TruncatedBodyException}, and a frame whose window or content size
+   * exceeds maxDecodedBytes a {@link io.github.zipjack.DecodeLimitExceededException}. Closing it
+   * returns its context to the pool and closes {@code body}.
+   */
+  @Override
+  public InputStream decoder(InputStream body) {
+    return new ZstdDecoderStream(body, decoders, maxDecodedBytes);
+  }
+
+  /** Frees the idle contexts; lent-out ones are freed when returned. Idempotent. */
+  @Override
+  public void close() {
+    encoders.close();
+    decoders.close();
+  }
+
+  @Override
+  public String toString() {
+    return "zstd(" + level + ")";
+  }
+}
