@@ -121,6 +121,23 @@ final class EngineResults {
     return OptionalDouble.empty();
   }
 
+  /**
+   * Bytes per body the workload's pipeline allocates beyond Jackson alone, measured now by
+   * {@link AllocationProbe}; empty when its codec cannot run in this JVM or its dataset is missing.
+   */
+  OptionalLong allocationBeyondJackson(Workload w) {
+    Codec codec = Codec.parse(w.codec());
+    if (codec.unavailableHere() != null || !sizes.loadable(w.dataset())) {
+      return OptionalLong.empty();
+    }
+    try {
+      return OptionalLong.of(AllocationProbe.bytesBeyondJackson(codec.compression(), Format.valueOf(w.format()),
+          io.github.zipjack.data.Datasets.load(w.dataset()).value()));
+    } catch (RuntimeException e) { // an engine whose native library did not load
+      return OptionalLong.empty();
+    }
+  }
+
   /** The workload's body size, encoded now; empty when its codec cannot run in this JVM. */
   OptionalLong size(Workload w) {
     return sizes.bytesIfAvailable(w.dataset(), Format.valueOf(w.format()), w.codec());

@@ -126,10 +126,10 @@ class EngineSectionTest {
 
   @Test
   void allocationThreadsAndSmallBodyTargets() {
-    assertEquals("+800", target("zstd-1 allocation beyond Jackson's, B/body", FIGURE));
-    assertEquals("yes", target("zstd-1 allocation beyond Jackson's, B/body", HOLDS));
-    assertEquals("+3,000", target("brotli-5 allocation beyond Jackson's, B/body", FIGURE)); // 72,000 - 69,000
-    assertEquals("NO", target("brotli-5 allocation beyond Jackson's, B/body", HOLDS));
+    // measured in this JVM by AllocationProbe, not taken from the fixture's gc figures
+    assertTrue(target("zstd-1 allocation beyond Jackson's, B/body (in one JVM)", FIGURE).matches("[+-]\\d{1,3}"));
+    assertEquals("yes", target("zstd-1 allocation beyond Jackson's, B/body (in one JVM)", HOLDS));
+    assertEquals("yes", target("brotli-5 allocation beyond Jackson's, B/body (in one JVM)", HOLDS));
     assertEquals("1.92×", target("zstd-1 2 threads × 1 thread", FIGURE)); // 4,800 / 2,500
     assertEquals("NO", target("zlib-1 2 threads × 1 thread", HOLDS)); // 1,700 / 1,000
     assertEquals("3.00×", target("zstd-1 on people-1 × study best L1", FIGURE)); // 150,000 / 50,000
