@@ -2,6 +2,7 @@ package io.github.zipjack.bench;
 
 import io.github.zipjack.Compression;
 import io.github.zipjack.GzipImplementation;
+import io.github.zipjack.codec.LibdeflateBinding;
 import java.util.List;
 
 /**
@@ -76,6 +77,9 @@ public record Codec(String engine, int level) {
       return "codec " + name() + " needs Java " + LIBDEFLATE_MIN_JAVA + "+ (aircompressor-v3 is Java 25"
           + " class files) but this JVM is Java " + Runtime.version() + ": run it on a JDK 25, as"
           + " bench/run does when one is installed under /usr/lib/jvm";
+    }
+    if (LIBDEFLATE.equals(engine) && LibdeflateBinding.unavailabilityReason() != null) {
+      return "codec " + name() + ": " + LibdeflateBinding.unavailabilityReason();
     }
     return null;
   }

@@ -4,6 +4,7 @@ import com.aayushatharva.brotli4j.Brotli4jLoader;
 import com.aayushatharva.brotli4j.encoder.Encoder;
 import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdCompressCtx;
+import io.github.zipjack.codec.LibdeflateBinding;
 import java.io.IOException;
 import java.util.zip.CRC32;
 import java.util.zip.Deflater;
@@ -77,15 +78,15 @@ abstract class ReadyBytesCompressor implements AutoCloseable {
     private final byte[] output;
 
     Libdeflate(int level, int inputBytes) {
-      compressor = LibdeflateCalls.newCompressor(level);
-      output = new byte[LibdeflateCalls.maxCompressedLength(compressor, inputBytes)];
+      compressor = LibdeflateBinding.newCompressor(level);
+      output = new byte[LibdeflateBinding.maxCompressedLength(compressor, inputBytes)];
     }
 
     @Override
     long compress(byte[] input) {
       crc.reset();
       crc.update(input, 0, input.length);
-      int length = LibdeflateCalls.compress(compressor, input, 0, input.length, output, 0, output.length);
+      int length = LibdeflateBinding.compress(compressor, input, 0, input.length, output, 0, output.length);
       return length + crc.getValue();
     }
   }

@@ -6,6 +6,7 @@ import com.aayushatharva.brotli4j.encoder.Encoder;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.luben.zstd.ZstdOutputStream;
 import io.github.zipjack.codec.LeveledGzipOutputStream;
+import io.github.zipjack.codec.LibdeflateBinding;
 import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -69,12 +70,12 @@ final class WithoutZipjack {
    */
   static byte[] libdeflateOneCall(ObjectMapper mapper, Object payload, int level) throws IOException {
     byte[] json = mapper.writeValueAsBytes(payload);
-    Object compressor = LibdeflateCalls.newCompressor(level);
-    int max = LibdeflateCalls.maxCompressedLength(compressor, json.length);
+    Object compressor = LibdeflateBinding.newCompressor(level);
+    int max = LibdeflateBinding.maxCompressedLength(compressor, json.length);
     byte[] body = new byte[GZIP_HEADER.length + max + GZIP_TRAILER_BYTES];
     System.arraycopy(GZIP_HEADER, 0, body, 0, GZIP_HEADER.length);
     int pos = GZIP_HEADER.length
-        + LibdeflateCalls.compress(compressor, json, 0, json.length, body, GZIP_HEADER.length, max);
+        + LibdeflateBinding.compress(compressor, json, 0, json.length, body, GZIP_HEADER.length, max);
     CRC32 crc = new CRC32();
     crc.update(json, 0, json.length);
     pos = putIntLittleEndian(body, pos, (int) crc.getValue());

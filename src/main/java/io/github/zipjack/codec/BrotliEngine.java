@@ -1,10 +1,7 @@
 package io.github.zipjack.codec;
 
 import com.aayushatharva.brotli4j.Brotli4jLoader;
-import io.github.zipjack.buffer.StripedPool;
-import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 
 /**
  * Brotli (RFC 7932, content coding {@code br}) through brotli4j's JNI wrappers. Thread-safe; each
@@ -27,11 +24,8 @@ import java.io.OutputStream;
  * for the largest, what any brotli decoder needs) plus 64 KiB of native memory, whatever the body
  * decodes to.
  */
-public final class BrotliEngine implements CompressionEngine {
+public final class BrotliEngine extends PooledEngine<BrotliBodyEncoder, BrotliDecoderStream.InputSlot> {
   private final int quality;
-  private final StripedPool<BrotliBodyEncoder> encoders;
-  private final StripedPool<BrotliDecoderStream.InputSlot> decoderSlots;
-  private final ContextCounter contexts = new ContextCounter();
 
   /**
    * @param config its level is the brotli quality, 0 to 11; its maxIdleEncoders bounds the idle
@@ -41,15 +35,30 @@ public final class BrotliEngine implements CompressionEngine {
    *     checks that first and explains)
    */
   public BrotliEngine(EngineConfig config) {
+    super(config.maxIdleEncoders());
     int level = config.level();
     if (level < 0 || level > 11) {
       throw new IllegalArgumentException("brotli quality must be in [0, 11]: " + level);
     }
     Brotli4jLoader.ensureAvailability(); // loads the native library once; brotli4j's JNI classes do not
     this.quality = level;
-    this.encoders = new StripedPool<>(config.maxIdleEncoders(),
-        () -> new BrotliBodyEncoder(this, level, contexts), BrotliBodyEncoder::dispose);
-    this.decoderSlots = new StripedPool<>(config.maxIdleEncoders(), BrotliDecoderStream.InputSlot::new, slot -> { });
+  }
+
+  /** Its native encoder is made, counted and destroyed per body, inside the encoder. */
+  @Override
+  BrotliBodyEncoder newEncoder() {
+    return new BrotliBodyEncoder(this, quality, contexts);
+  }
+
+  /** A reusable input array; the native decoder is per body, counted by the decoder stream. */
+  @Override
+  BrotliDecoderStream.InputSlot newDecoderSlot() {
+    return new BrotliDecoderStream.InputSlot();
+  }
+
+  @Override
+  void disposeDecoderSlot(BrotliDecoderStream.InputSlot slot) {
+    // heap only: nothing to release
   }
 
   @Override
@@ -67,21 +76,6 @@ public final class BrotliEngine implements CompressionEngine {
     return "brotli(" + quality + ") via brotli4j";
   }
 
-  /** One context created and one released per encoded body and per decoded body. */
-  @Override
-  public ContextCounter contexts() {
-    return contexts;
-  }
-
-  @Override
-  public Encoder open(OutputStream sink) throws IOException {
-    return Encoder.lend(encoders, sink);
-  }
-
-  void recycle(BrotliBodyEncoder encoder) {
-    encoders.recycle(encoder);
-  }
-
   /**
    * A strict brotli reader over {@code body}: corrupt data and bytes after the brotli stream are
    * {@link io.github.zipjack.MalformedBodyException}s, an early end (or an empty body) a
@@ -94,15 +88,4 @@ public final class BrotliEngine implements CompressionEngine {
     return new BrotliDecoderStream(body, decoderSlots, contexts);
   }
 
-  /** Drops the idle encoders and input arrays. Idempotent. Bodies in progress finish normally. */
-  @Override
-  public void close() {
-    encoders.close();
-    decoderSlots.close();
-  }
-
-  @Override
-  public String toString() {
-    return "brotli(" + quality + ")";
-  }
 }

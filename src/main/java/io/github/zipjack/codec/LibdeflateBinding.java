@@ -9,13 +9,14 @@ import java.lang.invoke.MethodType;
  * method handles only: its classes are Java 25 class files, and zipjack is compiled for Java 17, so no
  * class of zipjack names it. The handles sit in {@code static final} fields, which the JIT treats as
  * constants and inlines through {@code invokeExact}. Stateless and thread-safe; each compressor object
- * it makes serves one thread at a time.
+ * it makes serves one thread at a time. Internal API, public for the benchmarks' peer that calls
+ * libdeflate without zipjack.
  *
  * <p>This class must be initialized only on Java 25+ ({@link LibdeflateGzipEngine#unavailabilityReason()}
  * checks the version first); its initializer loads aircompressor's classes and the bundled native
  * library, and records in {@link #UNAVAILABILITY_REASON} why that failed rather than throwing.
  */
-final class LibdeflateBinding {
+public final class LibdeflateBinding {
   /** The Maven coordinates, with the version zipjack was built and tested with. */
   static final String ARTIFACT = "io.airlift:aircompressor-v3:3.8";
   private static final String COMPRESSOR_CLASS = "io.airlift.compress.v3.deflate.DeflateNativeCompressor";
@@ -70,11 +71,19 @@ final class LibdeflateBinding {
   private LibdeflateBinding() {}
 
   /**
+   * Null when libdeflate can be called; else why not. Call it only on Java 25+: initializing this
+   * class loads aircompressor-v3's classes.
+   */
+  public static String unavailabilityReason() {
+    return UNAVAILABILITY_REASON;
+  }
+
+  /**
    * A new compressor at {@code level} (0 stores, 1 fastest, 12 smallest; zipjack uses 0 to 9). Its
    * native memory is freed by aircompressor's own Cleaner once the object is unreachable: there is no
    * explicit free, and zipjack must never try one.
    */
-  static Object newCompressor(int level) {
+  public static Object newCompressor(int level) {
     try {
       return (Object) NEW_COMPRESSOR.invokeExact(level);
     } catch (RuntimeException | Error e) {
@@ -85,7 +94,7 @@ final class LibdeflateBinding {
   }
 
   /** The most bytes of raw deflate that {@code length} input bytes can become. */
-  static int maxCompressedLength(Object compressor, int length) {
+  public static int maxCompressedLength(Object compressor, int length) {
     try {
       return (int) MAX_COMPRESSED_LENGTH.invokeExact(compressor, length);
     } catch (RuntimeException | Error e) {
@@ -103,7 +112,7 @@ final class LibdeflateBinding {
    * @throws IllegalArgumentException if it does not fit in {@code maxOutputLength} bytes (it always
    *     does in {@link #maxCompressedLength(Object, int)})
    */
-  static int compress(Object compressor, byte[] input, int inputOffset, int inputLength, byte[] output,
+  public static int compress(Object compressor, byte[] input, int inputOffset, int inputLength, byte[] output,
       int outputOffset, int maxOutputLength) {
     try {
       return (int) COMPRESS.invokeExact(compressor, input, inputOffset, inputLength, output, outputOffset,

@@ -1,9 +1,5 @@
 package io.github.zipjack.codec;
 
-import io.github.zipjack.buffer.StripedPool;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 
 /**
  * gzip (RFC 1952) through libdeflate, the engine of {@code GzipImplementation.LIBDEFLATE} (and of
@@ -46,12 +42,8 @@ import java.io.OutputStream;
  * compressor (a full pool, or {@link #close()}); the memory goes back when the garbage collector next
  * finds it. zipjack never frees it itself, which would be a double free.
  */
-public final class LibdeflateGzipEngine implements CompressionEngine {
+public final class LibdeflateGzipEngine extends GzipDecodingEngine<LibdeflateGzipEncoder> {
   private final int level;
-  private final StripedPool<LibdeflateGzipEncoder> encoders;
-  private final StripedPool<GzipDecoderStream.InflaterSlot> inflaters;
-  /** Compressors of encoding and Inflaters of decoding. */
-  private final ContextCounter contexts = new ContextCounter();
 
   /**
    * @param config the level (0 to 9) and the pool size (idle encoders, and as many idle Inflaters);
@@ -59,6 +51,7 @@ public final class LibdeflateGzipEngine implements CompressionEngine {
    * @throws IllegalStateException if libdeflate cannot serve here; the message says why
    */
   public LibdeflateGzipEngine(EngineConfig config) {
+    super(config.maxIdleEncoders());
     String reason = unavailabilityReason();
     if (reason != null) {
       throw new IllegalStateException("gzip via libdeflate cannot serve: " + reason);
@@ -68,15 +61,20 @@ public final class LibdeflateGzipEngine implements CompressionEngine {
       throw new IllegalArgumentException("gzip level must be in [0, 9]: " + level);
     }
     this.level = level;
-    this.encoders = new StripedPool<>(config.maxIdleEncoders(), () -> {
-      LibdeflateGzipEncoder encoder = new LibdeflateGzipEncoder(this, level);
-      contexts.created();
-      return encoder;
-    }, encoder -> {
-      encoder.dispose();
-      contexts.released();
-    });
-    this.inflaters = GzipEngine.newInflaterPool(config.maxIdleEncoders(), contexts);
+  }
+
+  @Override
+  LibdeflateGzipEncoder newEncoder() {
+    LibdeflateGzipEncoder encoder = new LibdeflateGzipEncoder(this, level);
+    contexts.created();
+    return encoder;
+  }
+
+  /** Counts the compressor released; aircompressor's Cleaner frees its memory. */
+  @Override
+  void disposeEncoder(LibdeflateGzipEncoder encoder) {
+    encoder.dispose();
+    contexts.released();
   }
 
   /**
@@ -86,11 +84,6 @@ public final class LibdeflateGzipEngine implements CompressionEngine {
    */
   public static String unavailabilityReason() {
     return Availability.REASON;
-  }
-
-  @Override
-  public String contentEncoding() {
-    return "gzip";
   }
 
   /** The compression level, 0 to 9. */
@@ -103,41 +96,6 @@ public final class LibdeflateGzipEngine implements CompressionEngine {
     return "gzip(" + level + ") via libdeflate";
   }
 
-  @Override
-  public ContextCounter contexts() {
-    return contexts;
-  }
-
-  @Override
-  public Encoder open(OutputStream sink) throws IOException {
-    return Encoder.lend(encoders, sink);
-  }
-
-  void recycle(LibdeflateGzipEncoder encoder) {
-    encoders.recycle(encoder);
-  }
-
-  /**
-   * A strict gzip reader over {@code body} with a pooled Inflater (the JDK's zlib decodes what
-   * libdeflate encodes): it checks the magic, every member's CRC-32 and length, and that nothing but
-   * another member follows a member.
-   */
-  @Override
-  public InputStream decoder(InputStream body) {
-    return GzipEngine.decoder(body, inflaters);
-  }
-
-  /** Drops the idle compressors and ends the idle Inflaters; lent-out ones go when returned. Idempotent. */
-  @Override
-  public void close() {
-    encoders.close();
-    inflaters.close();
-  }
-
-  @Override
-  public String toString() {
-    return implementation();
-  }
 
   /** Computes the reason on first use; checks the Java version before any aircompressor class is loaded. */
   private static final class Availability {

@@ -1,9 +1,6 @@
 package io.github.zipjack.codec;
 
-import io.github.zipjack.buffer.StripedPool;
-import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 
 /**
  * Zstandard (RFC 8878; HTTP content coding {@code zstd}, RFC 9659) through zstd-jni. Thread-safe;
@@ -25,15 +22,12 @@ import java.io.OutputStream;
  * {@link WholeBodyEncoder#MAX_RETAINED_BYTES} each of body and output arrays. {@link #close()} frees the idle ones; contexts lent out are freed
  * when their encoder or decoder is closed.
  */
-public final class ZstdEngine implements CompressionEngine {
+public final class ZstdEngine extends PooledEngine<ZstdBodyEncoder, ZstdDecoderStream.DecoderSlot> {
   /** The largest window (log2 of bytes) HTTP's {@code zstd} coding allows: 8 MiB (RFC 9659). */
   static final int HTTP_MAX_WINDOW_LOG = 23;
 
   private final int level;
   private final long maxDecodedBytes;
-  private final ContextCounter contexts = new ContextCounter();
-  private final StripedPool<ZstdBodyEncoder> encoders;
-  private final StripedPool<ZstdDecoderStream.DecoderSlot> decoders;
 
   /**
    * @param config its level is zstd's, 1 to 22; maxIdleEncoders bounds the idle compression
@@ -42,16 +36,29 @@ public final class ZstdEngine implements CompressionEngine {
    * @throws IllegalArgumentException if the level is outside [1, 22]
    */
   public ZstdEngine(EngineConfig config) {
+    super(config.maxIdleEncoders());
     int level = config.level();
     if (level < 1 || level > 22) {
       throw new IllegalArgumentException("zstd level must be in [1, 22]: " + level);
     }
     this.level = level;
     this.maxDecodedBytes = config.maxDecodedBytes();
-    this.encoders = new StripedPool<>(config.maxIdleEncoders(),
-        () -> new ZstdBodyEncoder(this, level, contexts), ZstdBodyEncoder::dispose);
-    this.decoders = new StripedPool<>(config.maxIdleEncoders(),
-        () -> new ZstdDecoderStream.DecoderSlot(contexts), ZstdDecoderStream.DecoderSlot::dispose);
+  }
+
+  /** Counts its context itself, and releases it in {@link ZstdBodyEncoder#dispose()}. */
+  @Override
+  ZstdBodyEncoder newEncoder() {
+    return new ZstdBodyEncoder(this, level, contexts);
+  }
+
+  @Override
+  ZstdDecoderStream.DecoderSlot newDecoderSlot() {
+    return new ZstdDecoderStream.DecoderSlot(contexts);
+  }
+
+  @Override
+  void disposeDecoderSlot(ZstdDecoderStream.DecoderSlot slot) {
+    slot.dispose();
   }
 
   @Override
@@ -69,21 +76,6 @@ public final class ZstdEngine implements CompressionEngine {
     return "zstd(" + level + ") via zstd-jni";
   }
 
-  /** One context per pooled encoder and per pooled decoder, made when first needed. */
-  @Override
-  public ContextCounter contexts() {
-    return contexts;
-  }
-
-  @Override
-  public Encoder open(OutputStream sink) throws IOException {
-    return Encoder.lend(encoders, sink);
-  }
-
-  void recycle(ZstdBodyEncoder encoder) {
-    encoders.recycle(encoder);
-  }
-
   /**
    * A strict zstd reader over {@code body}: anything but zstd frames is a
    * {@link io.github.zipjack.MalformedBodyException} naming what the body starts with, corrupt data
@@ -94,18 +86,6 @@ public final class ZstdEngine implements CompressionEngine {
    */
   @Override
   public InputStream decoder(InputStream body) {
-    return new ZstdDecoderStream(body, decoders, maxDecodedBytes);
-  }
-
-  /** Frees the idle contexts; lent-out ones are freed when returned. Idempotent. */
-  @Override
-  public void close() {
-    encoders.close();
-    decoders.close();
-  }
-
-  @Override
-  public String toString() {
-    return "zstd(" + level + ")";
+    return new ZstdDecoderStream(body, decoderSlots, maxDecodedBytes);
   }
 }
