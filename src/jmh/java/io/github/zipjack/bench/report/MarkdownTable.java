@@ -5,9 +5,10 @@ import java.util.List;
 
 /**
  * A table rendered as GitHub Markdown with padded columns, so the same text reads well in
- * {@code report.md} and on a terminal. A column whose cells are all figures is right-aligned.
+ * {@code report.md} and on a terminal. A column whose cells are all figures is right-aligned. Used by
+ * the JMH report and by bench/http's report. Not thread-safe.
  */
-final class MarkdownTable {
+public final class MarkdownTable {
 
   /** What an absent figure is written as. */
   static final String NONE = "–";
@@ -15,7 +16,7 @@ final class MarkdownTable {
   private final List<String> headers;
   private final List<List<String>> rows = new ArrayList<>();
 
-  MarkdownTable(List<String> headers) {
+  public MarkdownTable(List<String> headers) {
     this.headers = List.copyOf(headers);
   }
 
@@ -23,7 +24,7 @@ final class MarkdownTable {
     this(List.of(headers));
   }
 
-  void addRow(List<String> cells) {
+  public void addRow(List<String> cells) {
     if (cells.size() != headers.size()) {
       throw new IllegalArgumentException(
           "a row needs " + headers.size() + " cells, got " + cells.size() + ": " + cells);
@@ -56,7 +57,7 @@ final class MarkdownTable {
     return headers;
   }
 
-  String render() {
+  public String render() {
     int columns = headers.size();
     int[] widths = new int[columns];
     boolean[] figures = new boolean[columns];

@@ -1,0 +1,264 @@
+package io.github.zipjack.servlet;
+
+import io.github.zipjack.Compression;
+import io.github.zipjack.EncodedBody;
+import io.github.zipjack.Format;
+import io.github.zipjack.Pipeline;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Enumeration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Writes a value straight from zipjack pipelines to an {@link HttpServletResponse}: the fastest path
+ * for a service that serializes its own response. It negotiates the content coding with the
+ * request's {@code Accept-Encoding}, encodes the value once into pooled segments, sets
+ * {@code Content-Type}, {@code Content-Encoding}, the exact {@code Content-Length} and
+ * {@code Vary: Accept-Encoding}, and writes the segments to the response's output stream with no
+ * further copy. No filter is needed; behind {@link CompressionFilter} the response passes through
+ * the filter untouched (a request attribute tells it the coding is chosen).
+ *
+ * <pre>{@code
+ * CompressedResponses responses = CompressedResponses.of(zstdPipeline, gzipPipeline); // once
+ * responses.write(request, response, orders);                                        // per request
+ * }</pre>
+ *
+ * <p>Immutable and thread-safe: make one per endpoint family at startup and share it. It does not
+ * own the pipelines it is given: the application closes them (in a servlet's {@code destroy}, a
+ * bean's close) after the last {@code write}. When no {@code Compression.none()} pipeline is given,
+ * the helper makes its own identity pipeline from the first pipeline's mapper
+ * ({@link Pipeline#mapperCopy()}, so identity bodies hold the same bytes the others compress);
+ * {@link #close()} closes that one, and only that one.
+ *
+ * <p>What to test in a container (Jetty and Tomcat): Content-Length equals the bytes on the wire for
+ * each coding and for identity; the decoded body equals {@code pipeline.encode} of a none() pipeline;
+ * the preference order picks the first coding the client accepts, q-values honoured; no
+ * Accept-Encoding gives identity without Content-Encoding; {@code identity;q=0} with nothing else
+ * acceptable gives 406 with a text body; HEAD gives GET's headers (Content-Length too) and no body;
+ * Vary present exactly once (also when the servlet set {@code Vary: Origin} before); a client that
+ * disconnects mid-body leaves every segment back in the pipeline's pool; a value Jackson cannot
+ * serialize leaves the response uncommitted (the container's error page, no Content-Length).
+ */
+public final class CompressedResponses implements AutoCloseable {
+  /**
+   * MessagePack's media type as IANA registered it in 2024 ({@code application/vnd.msgpack});
+   * {@code application/x-msgpack} was the unregistered one in use before.
+   */
+  static final String MSGPACK_MEDIA_TYPE = "application/vnd.msgpack";
+  static final String JSON_MEDIA_TYPE = "application/json";
+  private static final String IDENTITY = "identity";
+  /**
+   * Request attribute set (to the coding sent) once {@link #write} has chosen the coding, so that
+   * {@link CompressionFilter} passes the response through untouched, identity ones included.
+   */
+  static final String WRITTEN_ATTRIBUTE = "io.github.zipjack.servlet.CompressedResponses.coding";
+
+  /** Coding token to pipeline, in the server's order of preference; identity always present. */
+  private final Map<String, Pipeline> pipelines;
+  /** The keys of {@link #pipelines}, in order: what {@link AcceptEncoding#choose} is offered. */
+  private final List<String> preference;
+  private final String contentType;
+  /** The identity pipeline this helper made itself and closes; null when the caller gave one. */
+  private final Pipeline ownIdentity;
+
+  private CompressedResponses(Map<String, Pipeline> pipelines, String contentType, Pipeline ownIdentity) {
+    this.pipelines = pipelines;
+    this.preference = List.copyOf(pipelines.keySet());
+    this.contentType = contentType;
+    this.ownIdentity = ownIdentity;
+  }
+
+  /**
+   * A helper that offers one content coding per pipeline, preferred in argument order; identity is
+   * offered last unless one of the pipelines is a {@code Compression.none()} one. Content-Type is
+   * {@code application/json} for {@link Format#JSON} and {@code application/vnd.msgpack} (the
+   * IANA-registered type) for {@link Format#MSGPACK}; see {@link #withContentType(String)}.
+   *
+   * @throws IllegalArgumentException if no pipeline is given, two serve the same coding, or their
+   *     formats differ
+   */
+  public static CompressedResponses of(Pipeline... pipelines) {
+    Objects.requireNonNull(pipelines, "pipelines must not be null");
+    if (pipelines.length == 0) {
+      throw new IllegalArgumentException("pipelines must not be empty: give one pipeline per content coding to offer");
+    }
+    Format format = Objects.requireNonNull(pipelines[0], "pipelines[0] must not be null").format();
+    Map<String, Pipeline> byCoding = new LinkedHashMap<>();
+    for (int i = 0; i < pipelines.length; i++) {
+      Pipeline p = Objects.requireNonNull(pipelines[i], "pipelines[" + i + "] must not be null");
+      if (p.format() != format) {
+        throw new IllegalArgumentException("pipelines must all have the same format: pipelines[0] is " + format
+            + " but pipelines[" + i + "] is " + p.format() + " (" + p.compression() + ")");
+      }
+      Pipeline previous = byCoding.putIfAbsent(p.compression().contentEncoding(), p);
+      if (previous != null) {
+        throw new IllegalArgumentException("two pipelines serve content coding " + p.compression().contentEncoding()
+            + ": " + previous.compression() + " and " + p.compression() + "; give one per coding");
+      }
+    }
+    Pipeline ownIdentity = null;
+    if (!byCoding.containsKey(IDENTITY)) {
+      ownIdentity = Pipeline.builder()
+          .format(format)
+          .compression(Compression.none())
+          .mapper(pipelines[0].mapperCopy())
+          .build();
+      byCoding.put(IDENTITY, ownIdentity);
+    }
+    return new CompressedResponses(Collections.unmodifiableMap(byCoding), mediaType(format), ownIdentity);
+  }
+
+  /**
+   * A helper like this one whose responses carry {@code contentType} instead of the format's
+   * default (for example {@code application/problem+json}, or {@code application/x-msgpack} for
+   * older clients). It shares this helper's pipelines: close only one of the two.
+   */
+  public CompressedResponses withContentType(String contentType) {
+    Objects.requireNonNull(contentType, "contentType must not be null");
+    if (contentType.isBlank()) {
+      throw new IllegalArgumentException("contentType must not be blank");
+    }
+    return new CompressedResponses(pipelines, contentType, ownIdentity);
+  }
+
+  static String mediaType(Format format) {
+    return format == Format.MSGPACK ? MSGPACK_MEDIA_TYPE : JSON_MEDIA_TYPE;
+  }
+
+  /**
+   * Encodes {@code value} in the coding the client prefers among those offered and sends it, with
+   * status 200 unless the caller set another before. On HEAD the value is still encoded (for the
+   * exact Content-Length) but no body is sent. When the client accepts none of the offered codings
+   * (not even identity), answers 406 with a short text body instead.
+   *
+   * <p>The encoded body's pooled segments are returned on every path, a client that disconnects
+   * mid-body included.
+   *
+   * @throws io.github.zipjack.ZipjackEncodeException if Jackson cannot serialize {@code value}; the
+   *     response is then untouched, so the container's error handling can run
+   * @throws IllegalStateException if the response is already committed
+   * @throws IOException if writing to the client fails (it disconnected)
+   */
+  public void write(HttpServletRequest request, HttpServletResponse response, Object value) throws IOException {
+    if (response.isCommitted()) {
+      throw new IllegalStateException("response is already committed; write must be the first thing sent");
+    }
+    String acceptEncoding = acceptEncoding(request);
+    Optional<String> coding = AcceptEncoding.parse(acceptEncoding).choose(preference);
+    if (coding.isEmpty()) {
+      notAcceptable(request, response, acceptEncoding);
+      return;
+    }
+    Pipeline pipeline = pipelines.get(coding.get());
+    request.setAttribute(WRITTEN_ATTRIBUTE, coding.get());
+    try (EncodedBody body = pipeline.encodeToBody(value)) {
+      response.setContentType(contentType);
+      if (!IDENTITY.equals(coding.get())) {
+        response.setHeader("Content-Encoding", coding.get());
+      }
+      response.setContentLengthLong(body.size());
+      addVary(response);
+      if (!isHead(request)) {
+        body.writeTo(response.getOutputStream());
+      }
+    }
+  }
+
+  /** The codings offered, in order of preference, identity included: {@code [zstd, gzip, identity]}. */
+  public List<String> offeredCodings() {
+    return preference;
+  }
+
+  /** The pipeline that serves {@code coding}, for tests. */
+  Pipeline pipeline(String coding) {
+    return pipelines.get(coding);
+  }
+
+  /** Closes the identity pipeline this helper made, if it made one; never the caller's. Idempotent. */
+  @Override
+  public void close() {
+    if (ownIdentity != null) {
+      ownIdentity.close();
+    }
+  }
+
+  /** All of the request's Accept-Encoding field lines as one list, or null when it sent none. */
+  static String acceptEncoding(HttpServletRequest request) {
+    Enumeration<String> lines = request.getHeaders("Accept-Encoding");
+    if (lines == null || !lines.hasMoreElements()) {
+      return null;
+    }
+    String first = lines.nextElement();
+    if (!lines.hasMoreElements()) {
+      return first;
+    }
+    StringBuilder joined = new StringBuilder(first);
+    while (lines.hasMoreElements()) {
+      joined.append(", ").append(lines.nextElement());
+    }
+    return joined.toString();
+  }
+
+  /** Adds {@code Vary: Accept-Encoding} unless a Vary line already names it (or is {@code *}). */
+  static void addVary(HttpServletResponse response) {
+    for (String line : response.getHeaders("Vary")) {
+      if (varyCovers(line)) {
+        return;
+      }
+    }
+    response.addHeader("Vary", "Accept-Encoding");
+  }
+
+  static boolean varyCovers(String varyLine) {
+    for (String token : varyLine.split(",")) {
+      String name = token.trim();
+      if (name.equals("*") || name.equalsIgnoreCase("Accept-Encoding")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean isHead(HttpServletRequest request) {
+    return "HEAD".equals(request.getMethod());
+  }
+
+  private void notAcceptable(HttpServletRequest request, HttpServletResponse response, String acceptEncoding)
+      throws IOException {
+    request.setAttribute(WRITTEN_ATTRIBUTE, IDENTITY);
+    byte[] text = notAcceptableText(acceptEncoding).getBytes(StandardCharsets.UTF_8);
+    response.setStatus(HttpServletResponse.SC_NOT_ACCEPTABLE);
+    response.setContentType("text/plain;charset=UTF-8");
+    response.setContentLength(text.length);
+    addVary(response);
+    if (!isHead(request)) {
+      response.getOutputStream().write(text);
+    }
+  }
+
+  /** The 406 body: what the client asked for (cut short if long) and what the server offers. */
+  String notAcceptableText(String acceptEncoding) {
+    String asked = acceptEncoding == null ? "" : acceptEncoding;
+    if (asked.length() > 200) {
+      asked = asked.substring(0, 200) + "...";
+    }
+    List<String> offered = new ArrayList<>(preference);
+    return "406 Not Acceptable: Accept-Encoding: " + asked.replaceAll("[\\r\\n]", " ")
+        + " accepts none of the content codings this resource is available in: " + String.join(", ", offered) + "\n";
+  }
+
+  @Override
+  public String toString() {
+    StringBuilder s = new StringBuilder("CompressedResponses[contentType=").append(contentType);
+    pipelines.forEach((coding, p) -> s.append(", ").append(coding).append('=').append(p.implementation()));
+    return s.append(']').toString();
+  }
+}

@@ -1,0 +1,560 @@
+package io.github.zipjack.servlet;
+
+import io.github.zipjack.buffer.Segment;
+import io.github.zipjack.buffer.SegmentOutputStream;
+import io.github.zipjack.buffer.SegmentPool;
+import io.github.zipjack.codec.CompressionEngine;
+import io.github.zipjack.codec.Encoder;
+import jakarta.servlet.ServletOutputStream;
+import jakarta.servlet.WriteListener;
+import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.HttpServletResponseWrapper;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.nio.charset.Charset;
+import java.util.Locale;
+
+/**
+ * The response as the application sees it behind {@link CompressionFilter}: it holds the body in
+ * pooled segments and decides, once the body is complete, whether to send it compressed. One per
+ * request, used by the request's thread; not thread-safe. Larger than most types because the body's
+ * state machine, the servlet API calls that move it (flush, reset, sendError, Content-Length) and
+ * the final decision belong together.
+ *
+ * <p>States: BUFFERING (the start: bytes go into segments), then one of PASSING (sent as written,
+ * uncompressed: the response is not compressible, or it flushed early), STREAMING (past
+ * {@code maxBufferedBytes}: compressed as written, chunked) or, at the end, the buffered body sent
+ * compressed or identity with an exact Content-Length; DONE after that or after sendError. Every
+ * segment and encoder is released by {@link #finish()} or {@link #release()}, which the filter
+ * calls on every path.
+ */
+final class CompressingResponse extends HttpServletResponseWrapper {
+  private enum State { BUFFERING, PASSING, STREAMING, DONE }
+
+  private final CompressionSettings settings;
+  private final SegmentPool pool;
+  /** Null when the negotiated coding is identity. */
+  private final CompressionEngine engine;
+  private final NegotiatedRequest request;
+  private final BodyStream body = new BodyStream();
+
+  private State state = State.BUFFERING;
+  /** The body so far while BUFFERING; null until the first byte. */
+  private SegmentOutputStream buffer;
+  /** The application's Content-Length, held back; -1 when not set. */
+  private long declaredLength = -1;
+  /** A flush was asked for while BUFFERING: the next byte written makes the response pass through. */
+  private boolean flushPending;
+  /** Set while the filter flushes the writer itself, which is no early flush. */
+  private boolean internalFlush;
+  private boolean firstWriteChecked;
+  /** sendError or sendRedirect was called: the container writes the body, later writes are dropped. */
+  private boolean bypassed;
+  private Encoder encoder;
+  private OutputStream downstream;
+  private long discardedBytes;
+  private PrintWriter writer;
+  private boolean streamObtained;
+
+  CompressingResponse(HttpServletResponse response, NegotiatedRequest request, CompressionSettings settings,
+      SegmentPool pool, CompressionEngine engine) {
+    super(response);
+    this.request = request;
+    this.settings = settings;
+    this.pool = pool;
+    this.engine = engine;
+  }
+
+  // ---- the application's view
+
+  @Override
+  public ServletOutputStream getOutputStream() {
+    if (writer != null) {
+      throw new IllegalStateException("getWriter() has already been called for this response");
+    }
+    streamObtained = true;
+    return body;
+  }
+
+  @Override
+  public PrintWriter getWriter() {
+    if (streamObtained) {
+      throw new IllegalStateException("getOutputStream() has already been called for this response");
+    }
+    if (writer == null) {
+      String charset = getCharacterEncoding();
+      super.setCharacterEncoding(charset); // fixes it in the Content-Type, as the container's getWriter does
+      writer = new PrintWriter(new OutputStreamWriter(body, Charset.forName(charset)), false);
+    }
+    return writer;
+  }
+
+  @Override
+  public void setContentLength(int length) {
+    setContentLengthLong(length);
+  }
+
+  @Override
+  public void setContentLengthLong(long length) {
+    if (state == State.PASSING) {
+      super.setContentLengthLong(length);
+    } else {
+      declaredLength = length;
+    }
+  }
+
+  @Override
+  public void setHeader(String name, String value) {
+    if (isContentLength(name) && state != State.PASSING) {
+      declaredLength = value == null ? -1 : parseLength(value);
+    } else {
+      super.setHeader(name, value);
+    }
+  }
+
+  @Override
+  public void addHeader(String name, String value) {
+    if (isContentLength(name)) {
+      setHeader(name, value);
+    } else {
+      super.addHeader(name, value);
+    }
+  }
+
+  @Override
+  public void setIntHeader(String name, int value) {
+    if (isContentLength(name)) {
+      setHeader(name, Integer.toString(value));
+    } else {
+      super.setIntHeader(name, value);
+    }
+  }
+
+  @Override
+  public void addIntHeader(String name, int value) {
+    if (isContentLength(name)) {
+      setHeader(name, Integer.toString(value));
+    } else {
+      super.addIntHeader(name, value);
+    }
+  }
+
+  @Override
+  public void flushBuffer() throws IOException {
+    if (writer != null) {
+      writer.flush();
+    }
+    if (state == State.BUFFERING) {
+      flushPending = true;
+      if (settings.passThroughOnFlush()) {
+        passThrough();
+      }
+    } else if (state == State.PASSING) {
+      super.flushBuffer();
+    }
+  }
+
+  @Override
+  public void resetBuffer() {
+    if (state == State.BUFFERING) {
+      discardBuffer();
+    } else {
+      super.resetBuffer();
+    }
+  }
+
+  @Override
+  public void reset() {
+    super.reset();
+    if (state == State.BUFFERING) {
+      discardBuffer();
+      declaredLength = -1;
+      flushPending = false;
+      writer = null;
+      streamObtained = false;
+      firstWriteChecked = false;
+    }
+  }
+
+  @Override
+  public void sendError(int status, String message) throws IOException {
+    bypass();
+    super.sendError(status, message);
+  }
+
+  @Override
+  public void sendError(int status) throws IOException {
+    bypass();
+    super.sendError(status);
+  }
+
+  @Override
+  public void sendRedirect(String location) throws IOException {
+    bypass();
+    super.sendRedirect(location);
+  }
+
+  @Override
+  public void sendRedirect(String location, int status) throws IOException {
+    bypass();
+    super.sendRedirect(location, status);
+  }
+
+  @Override
+  public void sendRedirect(String location, boolean clearBuffer) throws IOException {
+    bypass();
+    super.sendRedirect(location, clearBuffer);
+  }
+
+  @Override
+  public void sendRedirect(String location, int status, boolean clearBuffer) throws IOException {
+    bypass();
+    super.sendRedirect(location, status, clearBuffer);
+  }
+
+  // ---- the filter's view
+
+  /**
+   * Completes the body: sends what is buffered (compressed when it pays) or ends the compressed
+   * stream. Called when the application closes the stream or the chain returns; idempotent.
+   */
+  void finish() throws IOException {
+    if (state == State.DONE) {
+      return;
+    }
+    try {
+      flushWriter();
+      switch (state) {
+        case BUFFERING:
+          sendBuffered();
+          break;
+        case STREAMING:
+          encoder.finish();
+          encoder.close();
+          encoder = null;
+          break;
+        case PASSING:
+          if (request.isHead() && declaredLength < 0 && !isCommitted()) {
+            super.setContentLengthLong(discardedBytes);
+          }
+          break;
+        default:
+          break;
+      }
+    } finally {
+      release();
+    }
+  }
+
+  /**
+   * The chain returned with async processing started: the application writes later, from another
+   * thread, and may complete without closing the stream, so what is buffered goes out now,
+   * uncompressed, and the rest passes through.
+   */
+  void passThroughForAsync() throws IOException {
+    flushWriter();
+    if (state == State.BUFFERING) {
+      passThrough();
+    }
+  }
+
+  /**
+   * Returns every segment and encoder held; the body is abandoned. After a failure that leaves the
+   * response uncommitted, the headers this filter set are cleared with the rest, so the container's
+   * error page goes out with none of them. Idempotent.
+   */
+  void release() {
+    State was = state;
+    state = State.DONE;
+    if (encoder != null) {
+      encoder.close();
+      encoder = null;
+      if (was == State.STREAMING && !isCommitted()) {
+        super.reset();
+      }
+    }
+    discardBuffer();
+  }
+
+  // ---- decisions
+
+  /** Whether this response may be compressed, judging by status and headers (not by size). */
+  private boolean isCompressible() {
+    int status = getStatus();
+    if (status < 200 || status == SC_NO_CONTENT || status == SC_PARTIAL_CONTENT || status == SC_NOT_MODIFIED) {
+      return false;
+    }
+    if (getHeader("Content-Encoding") != null || getHeader("Content-Range") != null) {
+      return false;
+    }
+    for (String cacheControl : getHeaders("Cache-Control")) {
+      if (cacheControl.toLowerCase(Locale.ROOT).contains("no-transform")) {
+        return false;
+      }
+    }
+    String contentType = getContentType();
+    return !isEventStream(contentType) && settings.isCompressible(contentType);
+  }
+
+  private static boolean isEventStream(String contentType) {
+    return contentType != null && contentType.toLowerCase(Locale.ROOT).startsWith("text/event-stream");
+  }
+
+  /**
+   * At the first byte: pass through at once when the headers already rule compression out. Identity
+   * responses of compressible types are still held, for their exact Content-Length.
+   */
+  private boolean passesThroughAtFirstWrite() {
+    String contentType = getContentType();
+    return isEventStream(contentType) || (contentType != null && !isCompressible());
+  }
+
+  private void sendBuffered() throws IOException {
+    long size = buffer == null ? 0 : buffer.size();
+    if (getStatus() == SC_NOT_MODIFIED) {
+      String etag = getHeader("ETag");
+      String clientTag = etag == null ? null : request.clientTagFor(etag);
+      if (clientTag != null) {
+        super.setHeader("ETag", clientTag);
+        addVary();
+      }
+      return;
+    }
+    boolean compressible = isCompressible();
+    if (compressible) {
+      addVary();
+    }
+    if (compressible && engine != null && size > 0 && size >= settings.minBodyBytes()) {
+      SegmentOutputStream compressed = new SegmentOutputStream(pool);
+      try {
+        try (Encoder e = engine.open(compressed)) {
+          writeChain(buffer.head(), e.stream());
+          e.finish();
+        }
+        if (compressed.size() < size) {
+          setCompressedHeaders();
+          super.setContentLengthLong(compressed.size());
+          if (!request.isHead()) {
+            writeChain(compressed.head(), super.getOutputStream());
+          }
+          return;
+        }
+      } finally {
+        compressed.close();
+      }
+    }
+    int status = getStatus();
+    if (status >= 200 && status != SC_NO_CONTENT) {
+      super.setContentLengthLong(size);
+    }
+    if (size > 0 && !request.isHead()) {
+      writeChain(buffer.head(), super.getOutputStream());
+    }
+  }
+
+  private void setCompressedHeaders() {
+    String coding = engine.contentEncoding();
+    super.setHeader("Content-Encoding", coding);
+    addVary();
+    String etag = getHeader("ETag");
+    if (etag != null) {
+      super.setHeader("ETag", EntityTags.withSuffix(etag, coding));
+    }
+  }
+
+  private void addVary() {
+    for (String vary : getHeaders("Vary")) {
+      String v = vary.toLowerCase(Locale.ROOT);
+      if (v.contains("accept-encoding") || v.trim().equals("*")) {
+        return;
+      }
+    }
+    super.addHeader("Vary", "Accept-Encoding");
+  }
+
+  // ---- transitions
+
+  private void passThrough() throws IOException {
+    state = State.PASSING;
+    if (isCompressible()) {
+      addVary();
+    }
+    if (declaredLength >= 0) {
+      super.setContentLengthLong(declaredLength);
+    }
+    if (buffer != null) {
+      try {
+        writeChain(buffer.head(), downstream());
+      } finally {
+        discardBuffer();
+      }
+    }
+    if (flushPending) {
+      downstream().flush();
+    }
+  }
+
+  private void startStreaming() throws IOException {
+    if (engine == null || !isCompressible()) {
+      passThrough();
+      return;
+    }
+    setCompressedHeaders();
+    encoder = engine.open(downstream());
+    state = State.STREAMING;
+    try {
+      writeChain(buffer.head(), encoder.stream());
+    } finally {
+      discardBuffer();
+    }
+  }
+
+  private void bypass() {
+    bypassed = true;
+    release();
+  }
+
+  private OutputStream downstream() throws IOException {
+    if (downstream == null) {
+      downstream = request.isHead() ? new OutputStream() {
+        @Override
+        public void write(int b) {
+          discardedBytes++;
+        }
+
+        @Override
+        public void write(byte[] bytes, int offset, int length) {
+          discardedBytes += length;
+        }
+      } : super.getOutputStream();
+    }
+    return downstream;
+  }
+
+  private void flushWriter() {
+    if (writer != null) {
+      internalFlush = true;
+      try {
+        writer.flush();
+      } finally {
+        internalFlush = false;
+      }
+    }
+  }
+
+  private void discardBuffer() {
+    if (buffer != null) {
+      buffer.close();
+      buffer = null;
+    }
+  }
+
+  private static void writeChain(Segment head, OutputStream out) throws IOException {
+    for (Segment s = head; s != null; s = s.next()) {
+      out.write(s.data, s.pos, s.readableBytes());
+    }
+  }
+
+  private static boolean isContentLength(String name) {
+    return "Content-Length".equalsIgnoreCase(name);
+  }
+
+  private static long parseLength(String value) {
+    try {
+      return Long.parseLong(value.trim());
+    } catch (NumberFormatException e) {
+      return -1;
+    }
+  }
+
+  /** The stream the application writes to; its state is the response's. */
+  private final class BodyStream extends ServletOutputStream {
+    private final byte[] one = new byte[1];
+
+    @Override
+    public void write(int b) throws IOException {
+      one[0] = (byte) b;
+      write(one, 0, 1);
+    }
+
+    @Override
+    public void write(byte[] bytes, int offset, int length) throws IOException {
+      if (length == 0) {
+        return;
+      }
+      switch (state) {
+        case PASSING:
+          downstream().write(bytes, offset, length);
+          return;
+        case STREAMING:
+          encoder.stream().write(bytes, offset, length);
+          return;
+        case DONE:
+          if (bypassed) {
+            return; // as containers do after sendError: the response is committed, writes are dropped
+          }
+          throw new IOException("the response is complete: its stream is closed");
+        default:
+          break;
+      }
+      if (flushPending || (!firstWriteChecked && passesThroughAtFirstWrite())) {
+        passThrough();
+        downstream().write(bytes, offset, length);
+        return;
+      }
+      firstWriteChecked = true;
+      if (buffer == null) {
+        buffer = new SegmentOutputStream(pool);
+      }
+      buffer.write(bytes, offset, length);
+      if (buffer.size() > settings.maxBufferedBytes()) {
+        startStreaming();
+      }
+    }
+
+    @Override
+    public void flush() throws IOException {
+      if (state == State.BUFFERING && !internalFlush) {
+        flushPending = true;
+        if (settings.passThroughOnFlush()) {
+          passThrough();
+        }
+      } else if (state == State.PASSING && !internalFlush) {
+        downstream().flush();
+      }
+    }
+
+    @Override
+    public void close() throws IOException {
+      finish();
+    }
+
+    @Override
+    public boolean isReady() {
+      if (state != State.PASSING || request.isHead()) {
+        return true;
+      }
+      try {
+        return ((ServletOutputStream) downstream()).isReady();
+      } catch (IOException e) {
+        return true;
+      }
+    }
+
+    @Override
+    public void setWriteListener(WriteListener listener) {
+      try {
+        if (state == State.BUFFERING) {
+          passThrough();
+        }
+        if (!request.isHead()) {
+          ((ServletOutputStream) downstream()).setWriteListener(listener);
+        }
+      } catch (IOException e) {
+        listener.onError(e);
+      }
+    }
+  }
+}

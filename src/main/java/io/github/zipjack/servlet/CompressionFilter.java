@@ -1,0 +1,297 @@
+package io.github.zipjack.servlet;
+
+import io.github.zipjack.Compression;
+import io.github.zipjack.buffer.Segment;
+import io.github.zipjack.buffer.SegmentPool;
+import io.github.zipjack.codec.CompressionEngine;
+import io.github.zipjack.codec.EngineConfig;
+import jakarta.servlet.AsyncEvent;
+import jakarta.servlet.AsyncListener;
+import jakarta.servlet.DispatcherType;
+import jakarta.servlet.Filter;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.FilterConfig;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletRequest;
+import jakarta.servlet.ServletResponse;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Enumeration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Compresses responses with an exact {@code Content-Length}: the body is held in pooled segments,
+ * compressed once with a pooled engine, and sent with {@code Content-Encoding}, its compressed
+ * length and {@code Vary: Accept-Encoding}. Also inflates compressed request bodies. Add it in
+ * web.xml or with {@code FilterRegistration}; with the no-argument constructor it reads the init
+ * parameters listed in {@link CompressionSettings} (names as the builder's setters; an unknown name
+ * fails {@code init}), else takes the {@link CompressionSettings} given.
+ *
+ * <p>Thread-safe: one instance serves all requests. It owns its engines (one per coding, made in
+ * {@link #init}) and its segment pool, and releases them in {@link #destroy()}; every segment and
+ * encoder a request borrows goes back on every path: success, exception, sendError, client gone.
+ *
+ * <p>The rules, one test each:
+ * <ol>
+ *   <li>Negotiation: {@link AcceptEncoding} picks among the codings that loaded, in the settings'
+ *       order ({@code zstd, gzip, br} by default) when the client's weights tie. No or empty
+ *       Accept-Encoding: identity. Nothing acceptable (for example {@code identity;q=0} alone):
+ *       {@code 406} with {@code Vary: Accept-Encoding}, before the application runs.
+ *   <li>Compressed: status 200-299 (but 204, 206) and others such as 404 and 500, a Content-Type in
+ *       {@code mimeTypes}, no Content-Encoding, no Content-Range, no {@code Cache-Control:
+ *       no-transform}, a body of at least {@code minBodyBytes} (1 KiB) as written (a
+ *       Content-Length set by the application is ignored for this and replaced by the real one),
+ *       and a compressed body smaller than the identity one; else the body goes out identity with
+ *       its exact Content-Length.
+ *   <li>{@code Vary: Accept-Encoding} on every response that passes the status, type and header
+ *       tests above, compressed or not (once; not when Vary already names it or is {@code *}).
+ *   <li>Never compressed, sent as written: 1xx, 204, 206, 304; a Content-Encoding set by the
+ *       application; {@code no-transform}; {@code text/event-stream} (passes through from its first
+ *       byte, each flush reaching the client at once); a response that flushes early. A flush
+ *       ({@code flush()} of the stream or writer, or {@code flushBuffer()}) is early when more bytes
+ *       follow it: when the next byte is written, everything so far goes out uncompressed, flushed,
+ *       and the rest passes through, each later flush at once. A flush followed only by the end is
+ *       not early: Spring's message converters and Jackson with {@code AUTO_CLOSE_TARGET} off flush
+ *       when they are done, and their responses must still be compressed. So the bytes before the
+ *       first flush wait for the next write; a response that must reach the client at its very first
+ *       flush says so before writing: {@code text/event-stream}, {@code Cache-Control: no-transform}
+ *       or a type outside {@code mimeTypes} (each passes through from the first byte). With
+ *       {@code passThroughOnFlush(true)} every flush passes through at once instead.
+ *   <li>A body larger than {@code maxBufferedBytes} (8 MiB) streams compressed as written: chunked,
+ *       no Content-Length, with Content-Encoding, Vary and the ETag suffix.
+ *   <li>HEAD: the application sees GET, the filter computes the same headers as GET (compressed
+ *       Content-Length included) and sends no body.
+ *   <li>ETag: a strong ETag of a compressed response gets the coding as suffix ({@code "abc"} becomes
+ *       {@code "abc-gzip"}); weak ones are kept. The suffix is stripped from If-None-Match and
+ *       If-Match before the application reads them, so its own checks match; a 304 it answers
+ *       carries the suffixed tag the client sent (and Vary).
+ *   <li>Failure: when the application throws, the buffered body is dropped (nothing partial, no
+ *       Content-Length) and the exception propagates to the container's error handling; a response
+ *       already streaming is cut short. {@code sendError} and {@code sendRedirect} drop the body.
+ *   <li>Request bodies in {@code gzip}, {@code zstd} or {@code br}: see {@link RequestInflation} (413,
+ *       415, 400).
+ *   <li>{@code getWriter()} encodes with the response's character encoding; {@code getOutputStream()}
+ *       and {@code getWriter()} exclude each other as the servlet spec says.
+ *   <li>Async requests: what was written before the servlet returned goes out uncompressed and the
+ *       rest passes through (a later write cannot be held safely past {@code complete()}).
+ * </ol>
+ */
+public final class CompressionFilter implements Filter {
+  private static final String APPLIED = CompressionFilter.class.getName() + ".applied";
+
+  /** Null until init when made with the no-argument constructor. */
+  private CompressionSettings settings;
+  /** Coding token to engine, the settings' order; only codings that loaded. Set in init. */
+  private Map<String, CompressionEngine> engines = Map.of();
+  private List<String> preference = List.of();
+  private SegmentPool pool;
+  private RequestInflation inflation;
+
+  /** A filter that reads its settings from its init parameters in {@link #init}. */
+  public CompressionFilter() {}
+
+  /** A filter with these settings; init parameters are then ignored. */
+  public CompressionFilter(CompressionSettings settings) {
+    this.settings = java.util.Objects.requireNonNull(settings, "settings must not be null");
+  }
+
+  /**
+   * Reads the init parameters (when made without settings) and makes the engines and the pool.
+   *
+   * @throws ServletException for an unknown or invalid init parameter, or a coding set explicitly
+   *     whose library cannot load (the message names the artifact)
+   */
+  @Override
+  public void init(FilterConfig config) throws ServletException {
+    if (settings == null) {
+      for (Enumeration<String> names = config.getInitParameterNames(); names.hasMoreElements(); ) {
+        String name = names.nextElement();
+        if (!CompressionSettings.INIT_PARAMETER_NAMES.contains(name)) {
+          throw new ServletException("CompressionFilter: unknown init parameter " + name + "; known: "
+              + new java.util.TreeSet<>(CompressionSettings.INIT_PARAMETER_NAMES));
+        }
+      }
+      try {
+        settings = CompressionSettings.fromInitParameters(config::getInitParameter);
+      } catch (IllegalArgumentException e) {
+        throw new ServletException("CompressionFilter: " + e.getMessage(), e);
+      }
+    }
+    try {
+      start(message -> config.getServletContext().log(message));
+    } catch (IllegalStateException e) {
+      throw new ServletException("CompressionFilter: " + e.getMessage(), e);
+    }
+  }
+
+  private void start(java.util.function.Consumer<String> log) {
+    pool = new SegmentPool(settings.segmentPoolBytes());
+    Map<String, CompressionEngine> made = new LinkedHashMap<>();
+    try {
+      for (Compression c : settings.codings()) {
+        EngineConfig engineConfig = new EngineConfig(c.level(), Segment.SIZE, Segment.SIZE,
+            settings.encoderPoolSize(), null, settings.maxInflatedRequestBytes());
+        try {
+          made.put(c.contentEncoding(), c.newEngine(engineConfig));
+        } catch (IllegalStateException e) {
+          if (settings.codingsRequired()) {
+            throw e;
+          }
+          log.accept("CompressionFilter: " + c + " not offered: " + e.getMessage());
+        }
+      }
+    } catch (RuntimeException e) {
+      made.values().forEach(CompressionEngine::close);
+      pool.close();
+      throw e;
+    }
+    engines = Collections.unmodifiableMap(made);
+    preference = List.copyOf(made.keySet());
+    inflation = new RequestInflation(settings, engines);
+    List<String> served = new ArrayList<>();
+    engines.values().forEach(e -> served.add(e.implementation()));
+    log.accept("CompressionFilter: " + settings + "; serving " + served);
+  }
+
+  @Override
+  public void doFilter(ServletRequest req, ServletResponse res, FilterChain chain) throws IOException, ServletException {
+    if (!(req instanceof HttpServletRequest) || !(res instanceof HttpServletResponse)
+        || req.getDispatcherType() == DispatcherType.INCLUDE || req.getAttribute(APPLIED) != null) {
+      chain.doFilter(req, res);
+      return;
+    }
+    HttpServletRequest request = (HttpServletRequest) req;
+    HttpServletResponse response = (HttpServletResponse) res;
+    request.setAttribute(APPLIED, Boolean.TRUE);
+    Optional<HttpServletRequest> inflated = settings.inflateRequests()
+        ? inflation.wrap(request, response) : Optional.of(request);
+    if (inflated.isEmpty()) {
+      return; // 415 sent
+    }
+    Optional<String> coding = AcceptEncoding.parse(joined(request.getHeaders("Accept-Encoding"))).choose(preference);
+    if (coding.isEmpty()) {
+      RequestInflation.release(inflated.get());
+      response.addHeader("Vary", "Accept-Encoding");
+      response.sendError(HttpServletResponse.SC_NOT_ACCEPTABLE,
+          "none of the content codings acceptable: this server sends " + String.join(", ", preference) + ", identity");
+      return;
+    }
+    NegotiatedRequest appRequest = new NegotiatedRequest(inflated.get(), preference);
+    CompressingResponse appResponse = new CompressingResponse(response, appRequest, settings, pool,
+        engines.get(coding.get()));
+    boolean async = false;
+    try {
+      chain.doFilter(appRequest, appResponse);
+      if (RequestInflation.find(appRequest) != null && RequestInflation.find(appRequest).failure() != null) {
+        appResponse.release();
+        if (RequestInflation.answerFailure(appRequest, response)) {
+          return;
+        }
+      }
+      if (appRequest.isAsyncStarted()) {
+        async = true;
+        appResponse.passThroughForAsync();
+        appRequest.getAsyncContext().addListener(new Releaser(appResponse));
+      } else {
+        appResponse.finish();
+      }
+    } catch (IOException | ServletException | RuntimeException | Error e) {
+      appResponse.release();
+      if (RequestInflation.answerFailure(appRequest, response)) {
+        return;
+      }
+      throw e;
+    } finally {
+      if (!async) {
+        appResponse.release();
+      }
+      RequestInflation.release(appRequest);
+    }
+  }
+
+  private static String joined(Enumeration<String> values) {
+    if (values == null || !values.hasMoreElements()) {
+      return null;
+    }
+    String first = values.nextElement();
+    if (!values.hasMoreElements()) {
+      return first;
+    }
+    StringBuilder s = new StringBuilder(first);
+    while (values.hasMoreElements()) {
+      s.append(',').append(values.nextElement());
+    }
+    return s.toString();
+  }
+
+  /** Closes the engines (their idle native contexts) and the segment pool. Idempotent. */
+  @Override
+  public void destroy() {
+    engines.values().forEach(CompressionEngine::close);
+    if (pool != null) {
+      pool.close();
+    }
+  }
+
+  /** The settings, or null before {@link #init} for a filter made without them. */
+  public CompressionSettings settings() {
+    return settings;
+  }
+
+  /** What serves each coding offered, most preferred first: {@code [zstd(1) via zstd-jni, ...]}. Empty before init. */
+  public List<String> implementations() {
+    List<String> served = new ArrayList<>();
+    engines.values().forEach(e -> served.add(e.implementation()));
+    return served;
+  }
+
+  /** The engines, for tests that check native contexts are all returned. */
+  Map<String, CompressionEngine> engines() {
+    return engines;
+  }
+
+  /** The segment pool, for tests that check segments are all returned. */
+  SegmentPool segmentPool() {
+    return pool;
+  }
+
+  @Override
+  public String toString() {
+    return "CompressionFilter[" + settings + ", serving " + implementations() + "]";
+  }
+
+  /** Releases what an async response holds when its processing ends. */
+  private static final class Releaser implements AsyncListener {
+    private final CompressingResponse response;
+
+    Releaser(CompressingResponse response) {
+      this.response = response;
+    }
+
+    @Override
+    public void onComplete(AsyncEvent event) {
+      response.release();
+    }
+
+    @Override
+    public void onTimeout(AsyncEvent event) {
+      response.release();
+    }
+
+    @Override
+    public void onError(AsyncEvent event) {
+      response.release();
+    }
+
+    @Override
+    public void onStartAsync(AsyncEvent event) {
+      event.getAsyncContext().addListener(this);
+    }
+  }
+}

@@ -1,0 +1,485 @@
+package io.github.zipjack.servlet;
+
+import io.github.zipjack.Compression;
+import io.github.zipjack.GzipImplementation;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What {@link CompressionFilter} does: the codings it offers and their levels, when a response is
+ * worth compressing, how much it buffers, and the limits on inflated request bodies. Immutable and
+ * thread-safe; made by {@link #builder()} or {@link #fromInitParameters(Function)}, whose parameter
+ * names are the builder's setter names.
+ *
+ * <table>
+ *   <caption>Settings</caption>
+ *   <tr><th>setting</th><th>default</th><th>what it does</th></tr>
+ *   <tr><td>{@code codings}</td><td>{@code zstd(1), gzip(1), brotli(4)}</td><td>codings offered,
+ *       most preferred first; by default each is offered when its library loads</td></tr>
+ *   <tr><td>{@code minBodyBytes}</td><td>1,024</td><td>shorter bodies are sent as they are</td></tr>
+ *   <tr><td>{@code maxBufferedBytes}</td><td>8 MiB</td><td>larger bodies stream compressed, chunked,
+ *       without Content-Length</td></tr>
+ *   <tr><td>{@code mimeTypes}</td><td>text, JSON, MessagePack, JavaScript, XML, SVG</td><td>the
+ *       Content-Types compressed</td></tr>
+ *   <tr><td>{@code segmentPoolBytes}</td><td>8 MiB</td><td>idle buffer segments kept for reuse</td></tr>
+ *   <tr><td>{@code encoderPoolSize}</td><td>32</td><td>idle encoders kept per coding</td></tr>
+ *   <tr><td>{@code inflateRequests}</td><td>true</td><td>inflate compressed request bodies</td></tr>
+ *   <tr><td>{@code maxInflatedRequestBytes}</td><td>16 MiB</td><td>413 past it</td></tr>
+ *   <tr><td>{@code maxInflationRatio}</td><td>100</td><td>413 past it</td></tr>
+ *   <tr><td>{@code passThroughOnFlush}</td><td>false</td><td>a flush sends the body at once,
+ *       uncompressed (false: only when more bytes follow the flush)</td></tr>
+ * </table>
+ *
+ * <p>Why these defaults (figures from the README's engine table, x1 = 112 KB of JSON): zstd level 1
+ * is the fastest engine (about 2.2x the study's best gzip) and its output is smaller than gzip level
+ * 1 (32% against 33-36% of raw), so it comes first for the browsers that take it; gzip level 1 is
+ * what every client takes, the study's choice for throughput; brotli quality 4 makes the smallest
+ * bodies (30%) but at zlib-1 speed, a third of libdeflate's and of zstd's, so it serves only clients
+ * that prefer it by weight or accept nothing else. A server short of bandwidth rather than CPU
+ * lists {@code brotli(4)} or {@code brotli(5)} before gzip. Bodies under 1 KiB are not compressed:
+ * every coding saves only 35-40% there, the response fits one TCP segment either way, and per-body
+ * set-up dominates. 8 MiB holds the study's 1.1 MB x10 body seven times over.
+ */
+public final class CompressionSettings {
+  /** The init parameter names, which are the builder's setter names. */
+  public static final Set<String> INIT_PARAMETER_NAMES = Set.of("codings", "minBodyBytes", "maxBufferedBytes",
+      "mimeTypes", "segmentPoolBytes", "encoderPoolSize", "inflateRequests", "maxInflatedRequestBytes",
+      "maxInflationRatio", "passThroughOnFlush");
+  /** Default codings, most preferred first. */
+  static final List<Compression> DEFAULT_CODINGS =
+      List.of(Compression.zstd(1), Compression.gzip(1), Compression.brotli(4));
+  static final List<String> DEFAULT_MIME_TYPES = List.of("text/*", "application/json", "application/*+json",
+      "application/msgpack", "application/x-msgpack", "application/vnd.msgpack", "application/javascript",
+      "application/x-javascript", "application/ecmascript", "application/xml", "application/*+xml",
+      "image/svg+xml");
+  private static final long MIB = 1024 * 1024;
+  private static final Pattern MIME_TYPE = Pattern.compile("[a-z0-9!#$&^_.+-]+/(\\*|\\*\\+[a-z0-9!#$&^_.+-]+|[a-z0-9!#$&^_.+-]+)");
+  private static final Pattern BYTE_COUNT = Pattern.compile("(\\d+)\\s*(|b|kib|mib|gib)", Pattern.CASE_INSENSITIVE);
+  private static final Pattern CODING = Pattern.compile("(gzip|zstd|brotli|br)\\s*(?:\\(\\s*(\\d+)\\s*(?:,\\s*(\\w+)\\s*)?\\))?",
+      Pattern.CASE_INSENSITIVE);
+
+  private final List<Compression> codings;
+  /** True when the user listed the codings: then each must load, else the filter fails to start. */
+  private final boolean codingsRequired;
+  private final long minBodyBytes;
+  private final long maxBufferedBytes;
+  private final List<String> mimeTypes;
+  private final long segmentPoolBytes;
+  private final int encoderPoolSize;
+  private final boolean inflateRequests;
+  private final long maxInflatedRequestBytes;
+  private final int maxInflationRatio;
+  private final boolean passThroughOnFlush;
+
+  private CompressionSettings(Builder b) {
+    this.codings = b.codings == null ? DEFAULT_CODINGS : b.codings;
+    this.codingsRequired = b.codings != null;
+    this.minBodyBytes = b.minBodyBytes;
+    this.maxBufferedBytes = b.maxBufferedBytes;
+    this.mimeTypes = b.mimeTypes;
+    this.segmentPoolBytes = b.segmentPoolBytes;
+    this.encoderPoolSize = b.encoderPoolSize;
+    this.inflateRequests = b.inflateRequests;
+    this.maxInflatedRequestBytes = b.maxInflatedRequestBytes;
+    this.maxInflationRatio = b.maxInflationRatio;
+    this.passThroughOnFlush = b.passThroughOnFlush;
+  }
+
+  /** A builder holding the defaults. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** The defaults. */
+  public static CompressionSettings defaults() {
+    return builder().build();
+  }
+
+  /**
+   * Settings from a filter's init parameters (names as the builder's setters; absent ones keep
+   * their defaults). Values: {@code codings} as {@code zstd(1), gzip(1), brotli(4)} (also
+   * {@code br(4)}, {@code gzip(1, ZLIB)}, or a bare name for its default level: gzip 1, zstd 1,
+   * brotli 4); byte counts as {@code 1024}, {@code 64KiB}, {@code 8MiB}; {@code mimeTypes} comma
+   * separated; {@code inflateRequests} {@code true} or {@code false}.
+   *
+   * @param initParameter the value of a parameter, or null when it is not set
+   * @throws IllegalArgumentException naming the parameter, its value and what is allowed
+   */
+  public static CompressionSettings fromInitParameters(Function<String, String> initParameter) {
+    Builder b = builder();
+    for (String name : INIT_PARAMETER_NAMES) {
+      String value = initParameter.apply(name);
+      if (value == null) {
+        continue;
+      }
+      try {
+        apply(b, name, value.trim());
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("init parameter " + name + "=\"" + value + "\": " + e.getMessage(), e);
+      }
+    }
+    return b.build();
+  }
+
+  private static void apply(Builder b, String name, String value) {
+    switch (name) {
+      case "codings":
+        b.codings(parseCodings(value).toArray(new Compression[0]));
+        break;
+      case "minBodyBytes":
+        b.minBodyBytes(parseBytes(value));
+        break;
+      case "maxBufferedBytes":
+        b.maxBufferedBytes(parseBytes(value));
+        break;
+      case "mimeTypes":
+        b.mimeTypes(value.isEmpty() ? new String[0] : value.split("\\s*,\\s*"));
+        break;
+      case "segmentPoolBytes":
+        b.segmentPoolBytes(parseBytes(value));
+        break;
+      case "encoderPoolSize":
+        b.encoderPoolSize((int) Math.min(Integer.MAX_VALUE, parseBytes(value)));
+        break;
+      case "inflateRequests":
+        b.inflateRequests(parseBoolean(value));
+        break;
+      case "passThroughOnFlush":
+        b.passThroughOnFlush(parseBoolean(value));
+        break;
+      case "maxInflatedRequestBytes":
+        b.maxInflatedRequestBytes(parseBytes(value));
+        break;
+      case "maxInflationRatio":
+        b.maxInflationRatio((int) Math.min(Integer.MAX_VALUE, parseBytes(value)));
+        break;
+      default:
+        throw new AssertionError(name);
+    }
+  }
+
+  private static boolean parseBoolean(String value) {
+    if (!value.equalsIgnoreCase("true") && !value.equalsIgnoreCase("false")) {
+      throw new IllegalArgumentException("must be true or false");
+    }
+    return Boolean.parseBoolean(value);
+  }
+
+  static long parseBytes(String value) {
+    Matcher m = BYTE_COUNT.matcher(value);
+    if (!m.matches() || m.group(1).length() > 15) {
+      throw new IllegalArgumentException("not a byte count such as 1024, 64KiB or 8MiB");
+    }
+    long n = Long.parseLong(m.group(1));
+    switch (m.group(2).toLowerCase(Locale.ROOT)) {
+      case "kib":
+        return n * 1024;
+      case "mib":
+        return n * MIB;
+      case "gib":
+        return n * 1024 * MIB;
+      default:
+        return n;
+    }
+  }
+
+  static List<Compression> parseCodings(String value) {
+    List<Compression> codings = new ArrayList<>();
+    Matcher m = CODING.matcher(value);
+    int at = 0;
+    while (at < value.length()) {
+      if (!m.find(at) || !value.substring(at, m.start()).matches("[\\s,]*")) {
+        throw new IllegalArgumentException("codings must look like zstd(1), gzip(1), brotli(4)");
+      }
+      String name = m.group(1).toLowerCase(Locale.ROOT);
+      Integer level = m.group(2) == null ? null : Integer.valueOf(m.group(2));
+      if (m.group(3) != null && !name.equals("gzip")) {
+        throw new IllegalArgumentException("only gzip takes an implementation: " + m.group());
+      }
+      if (name.equals("gzip")) {
+        GzipImplementation implementation = m.group(3) == null ? GzipImplementation.AUTO
+            : GzipImplementation.valueOf(m.group(3).toUpperCase(Locale.ROOT));
+        codings.add(Compression.gzip(level == null ? 1 : level, implementation));
+      } else if (name.equals("zstd")) {
+        codings.add(Compression.zstd(level == null ? 1 : level));
+      } else {
+        codings.add(Compression.brotli(level == null ? 4 : level));
+      }
+      at = m.end();
+      while (at < value.length() && (value.charAt(at) == ',' || Character.isWhitespace(value.charAt(at)))) {
+        at++;
+      }
+    }
+    return codings;
+  }
+
+  /** The codings offered, most preferred first (ties of the client's weights go by this order). */
+  public List<Compression> codings() {
+    return codings;
+  }
+
+  /** The content-coding tokens of {@link #codings()}, in order: {@code zstd, gzip, br} by default. */
+  public List<String> preference() {
+    List<String> tokens = new ArrayList<>();
+    codings.forEach(c -> tokens.add(c.contentEncoding()));
+    return Collections.unmodifiableList(tokens);
+  }
+
+  /**
+   * Whether every coding must be served: true when {@link Builder#codings} was called, false for the
+   * defaults, where zstd and brotli are offered only when their libraries load.
+   */
+  public boolean codingsRequired() {
+    return codingsRequired;
+  }
+
+  /** Bodies shorter than this many bytes are sent uncompressed. */
+  public long minBodyBytes() {
+    return minBodyBytes;
+  }
+
+  /** Bodies up to this many bytes are held whole and get a Content-Length; larger ones stream. */
+  public long maxBufferedBytes() {
+    return maxBufferedBytes;
+  }
+
+  /** The compressible media types: {@code type/subtype}, {@code type/*} or {@code type/*+suffix}. */
+  public List<String> mimeTypes() {
+    return mimeTypes;
+  }
+
+  /** Idle buffer bytes the filter's segment pool keeps. */
+  public long segmentPoolBytes() {
+    return segmentPoolBytes;
+  }
+
+  /** Idle encoders (and decoders) each coding's engine keeps. */
+  public int encoderPoolSize() {
+    return encoderPoolSize;
+  }
+
+  /** Whether compressed request bodies are inflated for the application. */
+  public boolean inflateRequests() {
+    return inflateRequests;
+  }
+
+  /** Inflated bytes a request body may have; 413 past it. */
+  public long maxInflatedRequestBytes() {
+    return maxInflatedRequestBytes;
+  }
+
+  /** Inflated bytes per compressed byte a request body may have; 413 past it. */
+  public int maxInflationRatio() {
+    return maxInflationRatio;
+  }
+
+  /** Whether a flush while the body is held sends it at once, uncompressed; see the builder. */
+  public boolean passThroughOnFlush() {
+    return passThroughOnFlush;
+  }
+
+  /**
+   * Whether a response of this Content-Type is compressed: its media type (parameters and case
+   * ignored) matches one of {@link #mimeTypes()}. Null (no Content-Type) is not compressible.
+   */
+  public boolean isCompressible(String contentType) {
+    if (contentType == null) {
+      return false;
+    }
+    int semicolon = contentType.indexOf(';');
+    String type = (semicolon < 0 ? contentType : contentType.substring(0, semicolon)).trim().toLowerCase(Locale.ROOT);
+    int slash = type.indexOf('/');
+    if (slash <= 0) {
+      return false;
+    }
+    for (String pattern : mimeTypes) {
+      if (pattern.equals(type)) {
+        return true;
+      }
+      int star = pattern.indexOf('*');
+      if (star > 0) {
+        String prefix = pattern.substring(0, star);
+        String suffix = pattern.substring(star + 1);
+        if (type.startsWith(prefix) && type.endsWith(suffix) && type.length() > prefix.length() + suffix.length()) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  @Override
+  public String toString() {
+    return "CompressionSettings[codings=" + codings + (codingsRequired ? "" : " (when their libraries load)")
+        + ", minBodyBytes=" + minBodyBytes + ", maxBufferedBytes=" + maxBufferedBytes + ", mimeTypes=" + mimeTypes
+        + ", segmentPoolBytes=" + segmentPoolBytes + ", encoderPoolSize=" + encoderPoolSize
+        + ", inflateRequests=" + inflateRequests + ", maxInflatedRequestBytes=" + maxInflatedRequestBytes
+        + ", maxInflationRatio=" + maxInflationRatio + ", passThroughOnFlush=" + passThroughOnFlush + "]";
+  }
+
+  /**
+   * Makes {@link CompressionSettings}. Not thread-safe. Each setter validates its value;
+   * {@link #build()} checks combinations and leaves the builder unchanged.
+   */
+  public static final class Builder {
+    private List<Compression> codings;
+    private long minBodyBytes = 1024;
+    private long maxBufferedBytes = 8 * MIB;
+    private List<String> mimeTypes = DEFAULT_MIME_TYPES;
+    private long segmentPoolBytes = 8 * MIB;
+    private int encoderPoolSize = 32;
+    private boolean inflateRequests = true;
+    private long maxInflatedRequestBytes = RequestInflation.DEFAULT_MAX_INFLATED_REQUEST_BYTES;
+    private int maxInflationRatio = RequestInflation.DEFAULT_MAX_INFLATION_RATIO;
+    private boolean passThroughOnFlush;
+
+    private Builder() {}
+
+    /**
+     * The codings offered and their levels, most preferred first: ties between codings the client
+     * weighs equally go to the first listed. Default {@code zstd(1), gzip(1), brotli(4)}, each
+     * offered only when its library loads; once set, each listed coding must load or the filter's
+     * {@code init} fails naming the missing artifact.
+     *
+     * @throws IllegalArgumentException if empty, if it contains {@code Compression.none()} (identity
+     *     is always possible), or if a coding appears twice
+     */
+    public Builder codings(Compression... codingsInPreferenceOrder) {
+      if (codingsInPreferenceOrder.length == 0) {
+        throw new IllegalArgumentException("codings must not be empty");
+      }
+      Set<String> seen = new LinkedHashSet<>();
+      for (Compression c : codingsInPreferenceOrder) {
+        Objects.requireNonNull(c, "codings must not contain null");
+        if (c.equals(Compression.none())) {
+          throw new IllegalArgumentException("codings must not contain none(): identity is always offered");
+        }
+        if (!seen.add(c.contentEncoding())) {
+          throw new IllegalArgumentException("codings lists " + c.contentEncoding() + " twice: "
+              + List.of(codingsInPreferenceOrder));
+        }
+      }
+      this.codings = List.of(codingsInPreferenceOrder);
+      return this;
+    }
+
+    /** Bodies shorter than this, in bytes, are sent uncompressed. Default 1,024. */
+    public Builder minBodyBytes(long minBodyBytes) {
+      requireAtLeast("minBodyBytes", minBodyBytes, 0);
+      this.minBodyBytes = minBodyBytes;
+      return this;
+    }
+
+    /**
+     * Bodies up to this many bytes are held in pooled segments, compressed once and sent with a
+     * Content-Length; a larger body streams compressed (chunked) as it is written. Default 8 MiB.
+     * Must not be less than {@code minBodyBytes}.
+     */
+    public Builder maxBufferedBytes(long maxBufferedBytes) {
+      requireAtLeast("maxBufferedBytes", maxBufferedBytes, 0);
+      this.maxBufferedBytes = maxBufferedBytes;
+      return this;
+    }
+
+    /**
+     * The compressible media types, replacing the defaults: each {@code type/subtype},
+     * {@code type/*} or {@code type/*+suffix}, case-insensitive, without parameters. Default:
+     * {@code text/*}, {@code application/json}, {@code application/*+json}, the MessagePack types
+     * ({@code application/msgpack}, {@code application/x-msgpack}, {@code application/vnd.msgpack}),
+     * JavaScript ({@code application/javascript}, {@code application/x-javascript},
+     * {@code application/ecmascript}), {@code application/xml}, {@code application/*+xml} and
+     * {@code image/svg+xml}. {@code text/event-stream} is never compressed, whatever this says.
+     */
+    public Builder mimeTypes(String... mimeTypes) {
+      List<String> types = new ArrayList<>();
+      for (String t : mimeTypes) {
+        Objects.requireNonNull(t, "mimeTypes must not contain null");
+        String type = t.trim().toLowerCase(Locale.ROOT);
+        if (!MIME_TYPE.matcher(type).matches()) {
+          throw new IllegalArgumentException("mimeTypes entries must be type/subtype, type/* or type/*+suffix: \"" + t + "\"");
+        }
+        types.add(type);
+      }
+      this.mimeTypes = List.copyOf(types);
+      return this;
+    }
+
+    /** Idle buffer bytes kept for reuse by the filter's segment pool; 0 disables pooling. Default 8 MiB. */
+    public Builder segmentPoolBytes(long segmentPoolBytes) {
+      requireAtLeast("segmentPoolBytes", segmentPoolBytes, 0);
+      this.segmentPoolBytes = segmentPoolBytes;
+      return this;
+    }
+
+    /**
+     * Idle encoders, and as many decoders, kept per coding (a zlib one holds about 256 KB of native
+     * memory); size it to the threads that compress at once. Default 32.
+     */
+    public Builder encoderPoolSize(int encoderPoolSize) {
+      requireAtLeast("encoderPoolSize", encoderPoolSize, 0);
+      this.encoderPoolSize = encoderPoolSize;
+      return this;
+    }
+
+    /** Whether request bodies with a Content-Encoding the filter decodes are inflated. Default true. */
+    public Builder inflateRequests(boolean inflateRequests) {
+      this.inflateRequests = inflateRequests;
+      return this;
+    }
+
+    /** Inflated bytes a request body may have; past it the client gets 413. Default 16 MiB. */
+    public Builder maxInflatedRequestBytes(long maxInflatedRequestBytes) {
+      requireAtLeast("maxInflatedRequestBytes", maxInflatedRequestBytes, 1);
+      this.maxInflatedRequestBytes = maxInflatedRequestBytes;
+      return this;
+    }
+
+    /** Inflated bytes per compressed byte a request body may have; past it 413. Default 100. */
+    public Builder maxInflationRatio(int maxInflationRatio) {
+      requireAtLeast("maxInflationRatio", maxInflationRatio, 1);
+      this.maxInflationRatio = maxInflationRatio;
+      return this;
+    }
+
+    /**
+     * What a flush ({@code flush()} of the stream or writer, {@code flushBuffer()}) does while the
+     * body is held. Default false: the flush is remembered, and only when more bytes follow does the
+     * response pass through (everything so far sent uncompressed and flushed, the rest as written),
+     * because frameworks flush when they are done (Spring's message converters call
+     * {@code flush()} after every body) and those responses must still be compressed with their
+     * Content-Length; the cost is that the bytes before a first flush wait for the next write.
+     * True: every flush passes through at once, uncompressed, so Spring's responses are never
+     * compressed; for applications that stream without {@code text/event-stream}. Either way
+     * {@code text/event-stream} and {@code no-transform} responses pass through from the first byte.
+     */
+    public Builder passThroughOnFlush(boolean passThroughOnFlush) {
+      this.passThroughOnFlush = passThroughOnFlush;
+      return this;
+    }
+
+    /**
+     * @throws IllegalArgumentException if {@code minBodyBytes} exceeds {@code maxBufferedBytes}
+     */
+    public CompressionSettings build() {
+      if (minBodyBytes > maxBufferedBytes) {
+        throw new IllegalArgumentException("minBodyBytes (" + minBodyBytes + ") must not exceed maxBufferedBytes ("
+            + maxBufferedBytes + "): bodies between them would stream compressed");
+      }
+      return new CompressionSettings(this);
+    }
+
+    private static void requireAtLeast(String name, long value, long min) {
+      if (value < min) {
+        throw new IllegalArgumentException(name + " must be >= " + min + ": " + value);
+      }
+    }
+  }
+}

@@ -1,0 +1,48 @@
+package io.github.zipjack.servlet;
+
+import io.github.zipjack.ZipjackDecodeException;
+
+/**
+ * A compressed request body inflated past one of {@link CompressionFilter}'s limits
+ * ({@code maxInflatedRequestBytes} or {@code maxInflationRatio}). The application sees it from the
+ * request's input stream or reader, mid-read; the filter answers the request with
+ * {@code 413 Payload Too Large} carrying {@link #getMessage()}, even when the application catches
+ * the exception, as long as the response is not yet committed. Let it propagate (or rethrow it)
+ * rather than answering 400 yourself.
+ */
+public final class InflatedRequestTooLargeException extends ZipjackDecodeException {
+  private static final long serialVersionUID = 1L;
+  private final String limitName;
+  private final long limit;
+  private final long inflatedBytes;
+  private final long compressedBytes;
+
+  InflatedRequestTooLargeException(String limitName, long limit, long inflatedBytes, long compressedBytes,
+      String message) {
+    super(message);
+    this.limitName = limitName;
+    this.limit = limit;
+    this.inflatedBytes = inflatedBytes;
+    this.compressedBytes = compressedBytes;
+  }
+
+  /** {@code maxInflatedRequestBytes} or {@code maxInflationRatio}. */
+  public String limitName() {
+    return limitName;
+  }
+
+  /** The limit's value: bytes, or the ratio of inflated to compressed bytes. */
+  public long limit() {
+    return limit;
+  }
+
+  /** Inflated bytes read when the limit was passed. */
+  public long inflatedBytes() {
+    return inflatedBytes;
+  }
+
+  /** Compressed bytes read from the client by then (the decoder reads ahead, so at least those consumed). */
+  public long compressedBytes() {
+    return compressedBytes;
+  }
+}

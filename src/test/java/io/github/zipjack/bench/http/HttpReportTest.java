@@ -1,0 +1,163 @@
+package io.github.zipjack.bench.http;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The reading of wrk's output and the Markdown that bench/http writes from it. No load is made. */
+class HttpReportTest {
+
+  /** wrk 4.1's output, captured from {@code wrk -t2 -c16 -d2s --latency} against HttpBenchServer. */
+  static final String WRK_JETTY_GZIP = """
+      Running 2s test @ http://127.0.0.1:18081/jetty/people-100
+        2 threads and 16 connections
+        Thread Stats   Avg      Stdev     Max   +/- Stdev
+          Latency    83.29ms   53.73ms 348.75ms   74.01%
+          Req/Sec    98.53     45.85   200.00     62.50%
+        Latency Distribution
+           50%   68.64ms
+           75%  106.36ms
+           90%  156.05ms
+           99%  265.77ms
+        401 requests in 2.07s, 16.00MB read
+      Requests/sec:    193.29
+      Transfer/sec:      7.71MB
+      """;
+
+  /** Captured against an unknown dataset (404s), with a socket error line in wrk's format added. */
+  static final String WRK_WITH_ERRORS = """
+      Running 1s test @ http://127.0.0.1:18081/plain/nope
+        1 threads and 2 connections
+        Thread Stats   Avg      Stdev     Max   +/- Stdev
+          Latency     1.20ms    1.52ms  12.17ms   87.02%
+          Req/Sec     2.62k     0.89k    3.91k    70.00%
+        Latency Distribution
+           50%  534.00us
+           75%    1.48ms
+           90%    3.15ms
+           99%    1.02s
+        2609 requests in 1.00s, 1.77MB read
+        Socket errors: connect 0, read 1, write 0, timeout 3
+        Non-2xx or 3xx responses: 2609
+      Requests/sec:   2602.96
+      Transfer/sec:      1.76MB
+      """;
+
+  @Test
+  void wrkOutputGivesRequestsPerSecondAndTheP50AndP99Latencies() {
+    WrkOutput out = WrkOutput.parse(WRK_JETTY_GZIP);
+    assertEquals(193.29, out.requestsPerSecond(), 1e-9);
+    assertEquals(68_640, out.p50Micros(), 1e-6);
+    assertEquals(265_770, out.p99Micros(), 1e-6);
+    assertEquals(401, out.requests());
+    assertEquals(0, out.errors());
+  }
+
+  @Test
+  void wrkLatenciesInMicrosecondsAndSecondsAreConverted() {
+    WrkOutput out = WrkOutput.parse(WRK_WITH_ERRORS);
+    assertEquals(534, out.p50Micros(), 1e-9);
+    assertEquals(1_020_000, out.p99Micros(), 1e-6);
+  }
+
+  @Test
+  void socketErrorsAndNon2xxResponsesCountAsErrors() {
+    assertEquals(1 + 3 + 2609, WrkOutput.parse(WRK_WITH_ERRORS).errors());
+  }
+
+  @Test
+  void wrkOutputWithoutLatencyDistributionIsRefusedSayingToPassLatency() {
+    String withoutDistribution = WRK_JETTY_GZIP.replaceAll("(?s)  Latency Distribution.*?99%[^\n]*\n", "");
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> WrkOutput.parse(withoutDistribution));
+    assertTrue(e.getMessage().contains("--latency"), e.getMessage());
+  }
+
+  @Test
+  void tableHasOneRowPerRunWithCodingLevelRatioToJettyAndContentLength() {
+    String table = HttpReport.table(runs());
+    List<String> lines = table.lines().toList();
+    assertEquals("| dataset    | variant | coding   | req/s | × jetty | p50 ms | p99 ms "
+        + "| Content-Length | body bytes | errors |", lines.get(0));
+    assertEquals("| people-100 | plain   | identity | 2,000 |       – |   1.00 |   5.00 "
+        + "| no             |    116,097 |      0 |", lines.get(2));
+    assertEquals("| people-100 | jetty   | gzip-1   |   193 |   1.00× |  68.64 | 265.77 "
+        + "| no             |     41,474 |      0 |", lines.get(3));
+    assertEquals("| people-100 | filter  | gzip-1   |   290 |   1.50× |  40.00 | 200.00 "
+        + "| yes            |     41,400 |      0 |", lines.get(4));
+    assertEquals("| people-100 | direct  | gzip-1   |   387 |   2.00× |  30.00 | 150.00 "
+        + "| yes            |     41,400 |      0 |", lines.get(5));
+    assertEquals(6, lines.size());
+  }
+
+  @Test
+  void targetsCompareTheFilterWithJettyAndTheDirectHelperWithTheFilter() {
+    List<List<String>> targets = HttpReport.targets(runs());
+    assertEquals(List.of(
+        List.of("filter req/s × jetty (people-100, gzip-1)", "1.50×", "≥ 1.00× with Content-Length", "yes"),
+        List.of("direct req/s × filter (people-100, gzip-1)", "1.33×", "> 1.00×", "yes")), targets);
+  }
+
+  @Test
+  void filterFasterThanJettyWithoutContentLengthDoesNotMeetItsTarget() {
+    List<HttpRun> runs = runs().stream()
+        .map(r -> r.variant().equals("filter")
+            ? new HttpRun(r.variant(), r.dataset(), r.coding(), false, r.bodyBytes(), r.wrk())
+            : r)
+        .toList();
+    assertEquals("NO (no Content-Length)", HttpReport.targets(runs).get(0).get(3));
+  }
+
+  @Test
+  void captionSaysWrkAndTheServerShareTheCores() {
+    String caption = HttpReport.caption("wrk -t2 -c16 -d10s", "2s", "JDK 25.0.3", 2);
+    assertTrue(caption.contains("`wrk -t2 -c16 -d10s --latency` after a 2s warm-up"), caption);
+    assertTrue(caption.contains("wrk and the server share the machine's 2 cores"), caption);
+  }
+
+  @Test
+  void runsFileIsReadWithWrkOutputsBesideIt(@TempDir Path dir) throws IOException {
+    Files.writeString(dir.resolve("wrk-jetty.txt"), WRK_JETTY_GZIP);
+    Files.writeString(dir.resolve("runs.tsv"),
+        "# variant\tdataset\tcoding\tcontent-length\tbody-bytes\twrk\n"
+            + "jetty\tpeople-100\tgzip\tno\t41474\twrk-jetty.txt\n");
+    List<HttpRun> runs = HttpRun.readAll(dir.resolve("runs.tsv"));
+    assertEquals(List.of(new HttpRun("jetty", "people-100", "gzip", false, 41_474,
+        WrkOutput.parse(WRK_JETTY_GZIP))), runs);
+  }
+
+  @Test
+  void mainWritesTheMarkdownWithTheServersVariantLinesAsNotes(@TempDir Path dir) throws IOException {
+    Files.writeString(dir.resolve("wrk-jetty.txt"), WRK_JETTY_GZIP);
+    Files.writeString(dir.resolve("runs.tsv"), "jetty\tpeople-100\tgzip\tno\t41474\twrk-jetty.txt\n");
+    Files.writeString(dir.resolve("server.log"), "variant jetty available: CompressionHandler\n"
+        + "listening on http://127.0.0.1:1/\n");
+    Path out = dir.resolve("report/http.md");
+    HttpReport.main(new String[] {dir.resolve("runs.tsv").toString(), out.toString(),
+        "--wrk", "wrk -t2 -c16 -d2s", "--warmup", "1s", "--jdk", "JDK 25", "--cores", "2",
+        "--server-log", dir.resolve("server.log").toString()});
+    String markdown = Files.readString(out);
+    assertTrue(markdown.contains("| people-100 | jetty   | gzip-1 |   193 |"), markdown);
+    assertTrue(markdown.endsWith("Variants:\n\n- jetty available: CompressionHandler\n"), markdown);
+  }
+
+  private static List<HttpRun> runs() {
+    WrkOutput jetty = WrkOutput.parse(WRK_JETTY_GZIP);
+    // Listed out of order: the table orders identity first, then Jetty, the filter, the helper.
+    return List.of(
+        new HttpRun("direct", "people-100", "gzip", true, 41_400,
+            new WrkOutput(jetty.requestsPerSecond() * 2, 30_000, 150_000, 800, 0)),
+        new HttpRun("jetty", "people-100", "gzip", false, 41_474, jetty),
+        new HttpRun("plain", "people-100", "identity", false, 116_097,
+            new WrkOutput(2_000, 1_000, 5_000, 4_000, 0)),
+        new HttpRun("filter", "people-100", "gzip", true, 41_400,
+            new WrkOutput(jetty.requestsPerSecond() * 1.5, 40_000, 200_000, 600, 0)));
+  }
+}

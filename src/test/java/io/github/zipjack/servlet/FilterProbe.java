@@ -1,0 +1,35 @@
+package io.github.zipjack.servlet;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.github.zipjack.codec.CompressionEngine;
+import java.util.Map;
+
+/**
+ * What a {@link CompressionFilter} holds in its pools, read through its package-private accessors:
+ * idle segments, and the native contexts each engine made and released.
+ */
+final class FilterProbe {
+  private FilterProbe() {}
+
+  /** Bytes of idle segments in the filter's pool; exact only while no request is running. */
+  static long idleSegmentBytes(CompressionFilter filter) {
+    return filter.segmentPool().idleBytes();
+  }
+
+  /**
+   * After {@code filter.destroy()}: every native context every engine made has been released, so
+   * no request kept an encoder or decoder it was lent.
+   */
+  static void assertNoLiveEncoders(CompressionFilter filter) {
+    for (Map.Entry<String, CompressionEngine> engine : filter.engines().entrySet()) {
+      assertEquals(0, engine.getValue().contexts().live(),
+          engine.getKey() + " contexts still live after destroy: " + engine.getValue().contexts());
+    }
+  }
+
+  /** Native contexts made and not released, all engines together (lent out or idle in a pool). */
+  static long liveContexts(CompressionFilter filter) {
+    return filter.engines().values().stream().mapToLong(e -> e.contexts().live()).sum();
+  }
+}
