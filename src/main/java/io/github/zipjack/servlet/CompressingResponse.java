@@ -7,6 +7,7 @@ import io.github.zipjack.codec.CompressionEngine;
 import io.github.zipjack.codec.Encoder;
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.WriteListener;
+import jakarta.servlet.http.Cookie;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpServletResponseWrapper;
 import java.io.IOException;
@@ -15,16 +16,20 @@ import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
 import java.util.Locale;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledFuture;
 
 /**
  * The response as the application sees it behind {@link CompressionFilter}: it holds the body in
  * pooled segments and decides, once the body is complete, whether to send it compressed. One per
- * request, used by the request's thread; not thread-safe. Larger than most types because the body's
- * state machine, the servlet API calls that move it (flush, reset, sendError, Content-Length) and
- * the final decision belong together.
+ * request, used by the request's thread and, after a flush, by the filter's {@link FlushGraceTimer}:
+ * every method that reads or moves the state, or changes headers, holds this object's monitor.
+ * Larger than most types because the body's state machine, the servlet API calls that move it
+ * (flush, reset, sendError, Content-Length) and the final decision belong together.
  *
  * <p>States: BUFFERING (the start: bytes go into segments), then one of PASSING (sent as written,
- * uncompressed: the response is not compressible, or it flushed early), STREAMING (past
+ * uncompressed: the response is not compressible, or it flushed early: written after a flush, or
+ * not ended within the flush grace), STREAMING (past
  * {@code maxBufferedBytes}: compressed as written, chunked) or, at the end, the buffered body sent
  * compressed or identity with an exact Content-Length; DONE after that or after sendError. Every
  * segment and encoder is released by {@link #finish()} or {@link #release()}, which the filter
@@ -38,6 +43,8 @@ final class CompressingResponse extends HttpServletResponseWrapper {
   /** Null when the negotiated coding is identity. */
   private final CompressionEngine engine;
   private final NegotiatedRequest request;
+  /** Null when flushGraceMillis is 0: every flush is early at once. */
+  private final FlushGraceTimer flushTimer;
   private final BodyStream body = new BodyStream();
 
   private State state = State.BUFFERING;
@@ -45,8 +52,15 @@ final class CompressingResponse extends HttpServletResponseWrapper {
   private SegmentOutputStream buffer;
   /** The application's Content-Length, held back; -1 when not set. */
   private long declaredLength = -1;
-  /** A flush was asked for while BUFFERING: the next byte written makes the response pass through. */
+  /**
+   * A flush was asked for while BUFFERING: the next byte written, or the end of the flush grace,
+   * makes the response pass through.
+   */
   private boolean flushPending;
+  /** The pass-through the flush grace will run; null when none is scheduled. */
+  private ScheduledFuture<?> flushGrace;
+  /** Why the flush grace's pass-through failed (the client left); thrown at the next write or flush. */
+  private IOException flushGraceFailure;
   /** Set while the filter flushes the writer itself, which is no early flush. */
   private boolean internalFlush;
   private boolean firstWriteChecked;
@@ -59,9 +73,10 @@ final class CompressingResponse extends HttpServletResponseWrapper {
   private boolean streamObtained;
 
   CompressingResponse(HttpServletResponse response, NegotiatedRequest request, CompressionSettings settings,
-      SegmentPool pool, CompressionEngine engine) {
+      SegmentPool pool, CompressionEngine engine, FlushGraceTimer flushTimer) {
     super(response);
     this.request = request;
+    this.flushTimer = flushTimer;
     this.settings = settings;
     this.pool = pool;
     this.engine = engine;
@@ -97,7 +112,7 @@ final class CompressingResponse extends HttpServletResponseWrapper {
   }
 
   @Override
-  public void setContentLengthLong(long length) {
+  public synchronized void setContentLengthLong(long length) {
     if (state == State.PASSING) {
       super.setContentLengthLong(length);
     } else {
@@ -106,7 +121,7 @@ final class CompressingResponse extends HttpServletResponseWrapper {
   }
 
   @Override
-  public void setHeader(String name, String value) {
+  public synchronized void setHeader(String name, String value) {
     if (isContentLength(name) && state != State.PASSING) {
       declaredLength = value == null ? -1 : parseLength(value);
     } else {
@@ -115,7 +130,7 @@ final class CompressingResponse extends HttpServletResponseWrapper {
   }
 
   @Override
-  public void addHeader(String name, String value) {
+  public synchronized void addHeader(String name, String value) {
     if (isContentLength(name)) {
       setHeader(name, value);
     } else {
@@ -124,7 +139,7 @@ final class CompressingResponse extends HttpServletResponseWrapper {
   }
 
   @Override
-  public void setIntHeader(String name, int value) {
+  public synchronized void setIntHeader(String name, int value) {
     if (isContentLength(name)) {
       setHeader(name, Integer.toString(value));
     } else {
@@ -133,7 +148,7 @@ final class CompressingResponse extends HttpServletResponseWrapper {
   }
 
   @Override
-  public void addIntHeader(String name, int value) {
+  public synchronized void addIntHeader(String name, int value) {
     if (isContentLength(name)) {
       setHeader(name, Integer.toString(value));
     } else {
@@ -142,22 +157,51 @@ final class CompressingResponse extends HttpServletResponseWrapper {
   }
 
   @Override
-  public void flushBuffer() throws IOException {
+  public synchronized void flushBuffer() throws IOException {
     if (writer != null) {
       writer.flush();
     }
     if (state == State.BUFFERING) {
-      flushPending = true;
-      if (settings.passThroughOnFlush()) {
-        passThrough();
-      }
+      flushAsked();
     } else if (state == State.PASSING) {
       super.flushBuffer();
     }
   }
 
+  // Header changes after a flush may meet the flush grace's pass-through on the timer thread.
+
   @Override
-  public void resetBuffer() {
+  public synchronized void setStatus(int status) {
+    super.setStatus(status);
+  }
+
+  @Override
+  public synchronized void setContentType(String type) {
+    super.setContentType(type);
+  }
+
+  @Override
+  public synchronized void setCharacterEncoding(String charset) {
+    super.setCharacterEncoding(charset);
+  }
+
+  @Override
+  public synchronized void setDateHeader(String name, long date) {
+    super.setDateHeader(name, date);
+  }
+
+  @Override
+  public synchronized void addDateHeader(String name, long date) {
+    super.addDateHeader(name, date);
+  }
+
+  @Override
+  public synchronized void addCookie(Cookie cookie) {
+    super.addCookie(cookie);
+  }
+
+  @Override
+  public synchronized void resetBuffer() {
     if (state == State.BUFFERING) {
       discardBuffer();
     } else {
@@ -166,12 +210,13 @@ final class CompressingResponse extends HttpServletResponseWrapper {
   }
 
   @Override
-  public void reset() {
+  public synchronized void reset() {
     super.reset();
     if (state == State.BUFFERING) {
       discardBuffer();
       declaredLength = -1;
       flushPending = false;
+      cancelFlushGrace();
       writer = null;
       streamObtained = false;
       firstWriteChecked = false;
@@ -179,37 +224,37 @@ final class CompressingResponse extends HttpServletResponseWrapper {
   }
 
   @Override
-  public void sendError(int status, String message) throws IOException {
+  public synchronized void sendError(int status, String message) throws IOException {
     bypass();
     super.sendError(status, message);
   }
 
   @Override
-  public void sendError(int status) throws IOException {
+  public synchronized void sendError(int status) throws IOException {
     bypass();
     super.sendError(status);
   }
 
   @Override
-  public void sendRedirect(String location) throws IOException {
+  public synchronized void sendRedirect(String location) throws IOException {
     bypass();
     super.sendRedirect(location);
   }
 
   @Override
-  public void sendRedirect(String location, int status) throws IOException {
+  public synchronized void sendRedirect(String location, int status) throws IOException {
     bypass();
     super.sendRedirect(location, status);
   }
 
   @Override
-  public void sendRedirect(String location, boolean clearBuffer) throws IOException {
+  public synchronized void sendRedirect(String location, boolean clearBuffer) throws IOException {
     bypass();
     super.sendRedirect(location, clearBuffer);
   }
 
   @Override
-  public void sendRedirect(String location, int status, boolean clearBuffer) throws IOException {
+  public synchronized void sendRedirect(String location, int status, boolean clearBuffer) throws IOException {
     bypass();
     super.sendRedirect(location, status, clearBuffer);
   }
@@ -220,7 +265,7 @@ final class CompressingResponse extends HttpServletResponseWrapper {
    * Completes the body: sends what is buffered (compressed when it pays) or ends the compressed
    * stream. Called when the application closes the stream or the chain returns; idempotent.
    */
-  void finish() throws IOException {
+  synchronized void finish() throws IOException {
     if (state == State.DONE) {
       return;
     }
@@ -253,7 +298,7 @@ final class CompressingResponse extends HttpServletResponseWrapper {
    * thread, and may complete without closing the stream, so what is buffered goes out now,
    * uncompressed, and the rest passes through.
    */
-  void passThroughForAsync() throws IOException {
+  synchronized void passThroughForAsync() throws IOException {
     flushWriter();
     if (state == State.BUFFERING) {
       passThrough();
@@ -265,9 +310,10 @@ final class CompressingResponse extends HttpServletResponseWrapper {
    * response uncommitted, the headers this filter set are cleared with the rest, so the container's
    * error page goes out with none of them. Idempotent.
    */
-  void release() {
+  synchronized void release() {
     State was = state;
     state = State.DONE;
+    cancelFlushGrace();
     if (encoder != null) {
       encoder.close();
       encoder = null;
@@ -376,7 +422,53 @@ final class CompressingResponse extends HttpServletResponseWrapper {
 
   // ---- transitions
 
+  /**
+   * A flush while BUFFERING: early at once when there is no grace, else early when the grace ends
+   * before the body does.
+   */
+  private void flushAsked() throws IOException {
+    flushPending = true;
+    if (flushTimer == null) {
+      passThrough();
+    } else if (flushGrace == null) {
+      try {
+        flushGrace = flushTimer.schedule(this::flushGraceEnded);
+      } catch (RejectedExecutionException e) {
+        passThrough(); // the filter is being destroyed
+      }
+    }
+  }
+
+  /** On the timer thread: the body did not end within the grace after a flush, so the flush was early. */
+  private synchronized void flushGraceEnded() {
+    if (flushGrace == null || state != State.BUFFERING) {
+      return; // cancelled, or overtaken by a write or the end
+    }
+    flushGrace = null;
+    try {
+      passThrough();
+    } catch (IOException e) {
+      flushGraceFailure = e;
+    }
+  }
+
+  private void cancelFlushGrace() {
+    if (flushGrace != null) {
+      flushGrace.cancel(false);
+      flushGrace = null;
+    }
+  }
+
+  private void throwFlushGraceFailure() throws IOException {
+    if (flushGraceFailure != null) {
+      IOException e = flushGraceFailure;
+      flushGraceFailure = null;
+      throw new IOException("sending the flushed part of the response failed: " + e.getMessage(), e);
+    }
+  }
+
   private void passThrough() throws IOException {
+    cancelFlushGrace();
     state = State.PASSING;
     if (isCompressible()) {
       addVary();
@@ -481,9 +573,16 @@ final class CompressingResponse extends HttpServletResponseWrapper {
 
     @Override
     public void write(byte[] bytes, int offset, int length) throws IOException {
+      synchronized (CompressingResponse.this) {
+        writeHeld(bytes, offset, length);
+      }
+    }
+
+    private void writeHeld(byte[] bytes, int offset, int length) throws IOException {
       if (length == 0) {
         return;
       }
+      throwFlushGraceFailure();
       switch (state) {
         case PASSING:
           downstream().write(bytes, offset, length);
@@ -516,13 +615,16 @@ final class CompressingResponse extends HttpServletResponseWrapper {
 
     @Override
     public void flush() throws IOException {
-      if (state == State.BUFFERING && !internalFlush) {
-        flushPending = true;
-        if (settings.passThroughOnFlush()) {
-          passThrough();
+      synchronized (CompressingResponse.this) {
+        if (internalFlush) {
+          return;
         }
-      } else if (state == State.PASSING && !internalFlush) {
-        downstream().flush();
+        throwFlushGraceFailure();
+        if (state == State.BUFFERING) {
+          flushAsked();
+        } else if (state == State.PASSING) {
+          downstream().flush();
+        }
       }
     }
 
@@ -545,6 +647,12 @@ final class CompressingResponse extends HttpServletResponseWrapper {
 
     @Override
     public void setWriteListener(WriteListener listener) {
+      synchronized (CompressingResponse.this) {
+        setWriteListenerHeld(listener);
+      }
+    }
+
+    private void setWriteListenerHeld(WriteListener listener) {
       try {
         if (state == State.BUFFERING) {
           passThrough();

@@ -55,14 +55,13 @@ import java.util.Optional;
  *       application; {@code no-transform}; {@code text/event-stream} (passes through from its first
  *       byte, each flush reaching the client at once); a response that flushes early. A flush
  *       ({@code flush()} of the stream or writer, or {@code flushBuffer()}) is early when more bytes
- *       follow it: when the next byte is written, everything so far goes out uncompressed, flushed,
- *       and the rest passes through, each later flush at once. A flush followed only by the end is
- *       not early: Spring's message converters and Jackson with {@code AUTO_CLOSE_TARGET} off flush
- *       when they are done, and their responses must still be compressed. So the bytes before the
- *       first flush wait for the next write; a response that must reach the client at its very first
- *       flush says so before writing: {@code text/event-stream}, {@code Cache-Control: no-transform}
- *       or a type outside {@code mimeTypes} (each passes through from the first byte). With
- *       {@code passThroughOnFlush(true)} every flush passes through at once instead.
+ *       follow it or when the body has not ended {@code flushGraceMillis} (20 ms) after it: then
+ *       everything so far goes out at once, uncompressed and flushed (from the filter's timer
+ *       thread when the application is not writing), and the rest passes through, each later flush
+ *       at once. A flush followed by the end within the grace is not early: Spring's message
+ *       converters and Jackson with {@code AUTO_CLOSE_TARGET} off flush when they are done, and their
+ *       responses must still be compressed with their Content-Length. {@code flushGraceMillis(0)}
+ *       makes every flush early at the flush itself.
  *   <li>A body larger than {@code maxBufferedBytes} (8 MiB) streams compressed as written: chunked,
  *       no Content-Length, with Content-Encoding, Vary and the ETag suffix.
  *   <li>HEAD: the application sees GET, the filter computes the same headers as GET (compressed
@@ -92,6 +91,8 @@ public final class CompressionFilter implements Filter {
   private List<String> preference = List.of();
   private SegmentPool pool;
   private RequestInflation inflation;
+  /** Null when flushGraceMillis is 0. */
+  private FlushGraceTimer flushTimer;
 
   /** A filter that reads its settings from its init parameters in {@link #init}. */
   public CompressionFilter() {}
@@ -154,6 +155,7 @@ public final class CompressionFilter implements Filter {
     engines = Collections.unmodifiableMap(made);
     preference = List.copyOf(made.keySet());
     inflation = new RequestInflation(settings, engines);
+    flushTimer = settings.flushGraceMillis() > 0 ? new FlushGraceTimer(settings.flushGraceMillis()) : null;
     List<String> served = new ArrayList<>();
     engines.values().forEach(e -> served.add(e.implementation()));
     log.accept("CompressionFilter: " + settings + "; serving " + served);
@@ -184,7 +186,7 @@ public final class CompressionFilter implements Filter {
     }
     NegotiatedRequest appRequest = new NegotiatedRequest(inflated.get(), preference);
     CompressingResponse appResponse = new CompressingResponse(response, appRequest, settings, pool,
-        engines.get(coding.get()));
+        engines.get(coding.get()), flushTimer);
     boolean async = false;
     try {
       chain.doFilter(appRequest, appResponse);
@@ -230,9 +232,12 @@ public final class CompressionFilter implements Filter {
     return s.toString();
   }
 
-  /** Closes the engines (their idle native contexts) and the segment pool. Idempotent. */
+  /** Closes the engines (their idle native contexts), the segment pool and the flush timer. Idempotent. */
   @Override
   public void destroy() {
+    if (flushTimer != null) {
+      flushTimer.close();
+    }
     engines.values().forEach(CompressionEngine::close);
     if (pool != null) {
       pool.close();

@@ -34,8 +34,9 @@ import java.util.regex.Pattern;
  *   <tr><td>{@code inflateRequests}</td><td>true</td><td>inflate compressed request bodies</td></tr>
  *   <tr><td>{@code maxInflatedRequestBytes}</td><td>16 MiB</td><td>413 past it</td></tr>
  *   <tr><td>{@code maxInflationRatio}</td><td>100</td><td>413 past it</td></tr>
- *   <tr><td>{@code passThroughOnFlush}</td><td>false</td><td>a flush sends the body at once,
- *       uncompressed (false: only when more bytes follow the flush)</td></tr>
+ *   <tr><td>{@code flushGraceMillis}</td><td>20</td><td>a flush not followed by the end of the
+ *       body within this many milliseconds is early: what is held goes out at once, uncompressed,
+ *       and the rest passes through (0: at the flush itself)</td></tr>
  * </table>
  *
  * <p>Why these defaults (figures from the README's engine table, x1 = 112 KB of JSON): zstd level 1
@@ -52,7 +53,9 @@ public final class CompressionSettings {
   /** The init parameter names, which are the builder's setter names. */
   public static final Set<String> INIT_PARAMETER_NAMES = Set.of("codings", "minBodyBytes", "maxBufferedBytes",
       "mimeTypes", "segmentPoolBytes", "encoderPoolSize", "inflateRequests", "maxInflatedRequestBytes",
-      "maxInflationRatio", "passThroughOnFlush");
+      "maxInflationRatio", "flushGraceMillis");
+  static final long DEFAULT_FLUSH_GRACE_MILLIS = 20;
+  static final long MAX_FLUSH_GRACE_MILLIS = 60_000;
   /** Default codings, most preferred first. */
   static final List<Compression> DEFAULT_CODINGS =
       List.of(Compression.zstd(1), Compression.gzip(1), Compression.brotli(4));
@@ -77,7 +80,7 @@ public final class CompressionSettings {
   private final boolean inflateRequests;
   private final long maxInflatedRequestBytes;
   private final int maxInflationRatio;
-  private final boolean passThroughOnFlush;
+  private final long flushGraceMillis;
 
   private CompressionSettings(Builder b) {
     this.codings = b.codings == null ? DEFAULT_CODINGS : b.codings;
@@ -90,7 +93,7 @@ public final class CompressionSettings {
     this.inflateRequests = b.inflateRequests;
     this.maxInflatedRequestBytes = b.maxInflatedRequestBytes;
     this.maxInflationRatio = b.maxInflationRatio;
-    this.passThroughOnFlush = b.passThroughOnFlush;
+    this.flushGraceMillis = b.flushGraceMillis;
   }
 
   /** A builder holding the defaults. */
@@ -152,8 +155,8 @@ public final class CompressionSettings {
       case "inflateRequests":
         b.inflateRequests(parseBoolean(value));
         break;
-      case "passThroughOnFlush":
-        b.passThroughOnFlush(parseBoolean(value));
+      case "flushGraceMillis":
+        b.flushGraceMillis(parseMillis(value));
         break;
       case "maxInflatedRequestBytes":
         b.maxInflatedRequestBytes(parseBytes(value));
@@ -171,6 +174,13 @@ public final class CompressionSettings {
       throw new IllegalArgumentException("must be true or false");
     }
     return Boolean.parseBoolean(value);
+  }
+
+  private static long parseMillis(String value) {
+    if (!value.matches("\\d{1,15}")) {
+      throw new IllegalArgumentException("not a whole number of milliseconds such as 20");
+    }
+    return Long.parseLong(value);
   }
 
   static long parseBytes(String value) {
@@ -281,9 +291,9 @@ public final class CompressionSettings {
     return maxInflationRatio;
   }
 
-  /** Whether a flush while the body is held sends it at once, uncompressed; see the builder. */
-  public boolean passThroughOnFlush() {
-    return passThroughOnFlush;
+  /** Milliseconds a flush waits for the end of the body before it counts as early; see the builder. */
+  public long flushGraceMillis() {
+    return flushGraceMillis;
   }
 
   /**
@@ -322,7 +332,7 @@ public final class CompressionSettings {
         + ", minBodyBytes=" + minBodyBytes + ", maxBufferedBytes=" + maxBufferedBytes + ", mimeTypes=" + mimeTypes
         + ", segmentPoolBytes=" + segmentPoolBytes + ", encoderPoolSize=" + encoderPoolSize
         + ", inflateRequests=" + inflateRequests + ", maxInflatedRequestBytes=" + maxInflatedRequestBytes
-        + ", maxInflationRatio=" + maxInflationRatio + ", passThroughOnFlush=" + passThroughOnFlush + "]";
+        + ", maxInflationRatio=" + maxInflationRatio + ", flushGraceMillis=" + flushGraceMillis + "]";
   }
 
   /**
@@ -339,7 +349,7 @@ public final class CompressionSettings {
     private boolean inflateRequests = true;
     private long maxInflatedRequestBytes = RequestInflation.DEFAULT_MAX_INFLATED_REQUEST_BYTES;
     private int maxInflationRatio = RequestInflation.DEFAULT_MAX_INFLATION_RATIO;
-    private boolean passThroughOnFlush;
+    private long flushGraceMillis = DEFAULT_FLUSH_GRACE_MILLIS;
 
     private Builder() {}
 
@@ -450,18 +460,26 @@ public final class CompressionSettings {
     }
 
     /**
-     * What a flush ({@code flush()} of the stream or writer, {@code flushBuffer()}) does while the
-     * body is held. Default false: the flush is remembered, and only when more bytes follow does the
-     * response pass through (everything so far sent uncompressed and flushed, the rest as written),
-     * because frameworks flush when they are done (Spring's message converters call
-     * {@code flush()} after every body) and those responses must still be compressed with their
-     * Content-Length; the cost is that the bytes before a first flush wait for the next write.
-     * True: every flush passes through at once, uncompressed, so Spring's responses are never
-     * compressed; for applications that stream without {@code text/event-stream}. Either way
+     * How long, in milliseconds, a flush ({@code flush()} of the stream or writer,
+     * {@code flushBuffer()}) made while the body is held waits for the end of the body before it
+     * counts as early. Default 20; 0 to 60,000.
+     *
+     * <p>An early flush sends what is held at once, uncompressed and flushed, from a timer thread of
+     * the filter, and the rest of the response passes through as written, each later flush at once.
+     * A write after the flush makes it early at once too. A flush followed by the end of the body
+     * within the grace is not early: frameworks flush when they are done (Spring's message
+     * converters call {@code flush()} after every body, Jackson does with {@code AUTO_CLOSE_TARGET}
+     * off) and those responses are still compressed with their exact Content-Length. 0 makes every
+     * flush early at the flush itself, so such framework responses are never compressed. Either way
      * {@code text/event-stream} and {@code no-transform} responses pass through from the first byte.
+     *
+     * @throws IllegalArgumentException if {@code millis} is outside [0, 60000]
      */
-    public Builder passThroughOnFlush(boolean passThroughOnFlush) {
-      this.passThroughOnFlush = passThroughOnFlush;
+    public Builder flushGraceMillis(long millis) {
+      if (millis < 0 || millis > MAX_FLUSH_GRACE_MILLIS) {
+        throw new IllegalArgumentException("flushGraceMillis must be in [0, " + MAX_FLUSH_GRACE_MILLIS + "]: " + millis);
+      }
+      this.flushGraceMillis = millis;
       return this;
     }
 

@@ -241,13 +241,31 @@ class CompressionSettingsTest {
   }
 
   @Test
-  void flushesAreDeferredByDefault() {
-    assertFalse(CompressionSettings.defaults().passThroughOnFlush());
+  void flushGraceIs20MillisByDefault() {
+    assertEquals(20, CompressionSettings.defaults().flushGraceMillis());
   }
 
   @Test
-  void initParameterPassThroughOnFlushTrue() {
-    assertTrue(fromParameters(Map.of("passThroughOnFlush", "TRUE")).passThroughOnFlush());
+  void initParameterFlushGraceMillisZero() {
+    assertEquals(0, fromParameters(Map.of("flushGraceMillis", "0")).flushGraceMillis());
+  }
+
+  @Test
+  void flushGraceMillis_negative() {
+    assertEquals("flushGraceMillis must be in [0, 60000]: -1",
+        message(() -> CompressionSettings.builder().flushGraceMillis(-1)));
+  }
+
+  @Test
+  void flushGraceMillis_tooHigh() {
+    assertEquals("flushGraceMillis must be in [0, 60000]: 60001",
+        message(() -> CompressionSettings.builder().flushGraceMillis(60_001)));
+  }
+
+  @Test
+  void initParameterFlushGraceMillis_notANumber() {
+    assertEquals("init parameter flushGraceMillis=\"20ms\": not a whole number of milliseconds such as 20",
+        message(() -> fromParameters(Map.of("flushGraceMillis", "20ms"))));
   }
 
   @Test

@@ -282,13 +282,61 @@ class FilterInContainersTest {
         TestServlets.SECOND_EVENT);
   }
 
+  // ---- 1xx: interim and switching responses pass as the container sends them
+
+  @ParameterizedTest
+  @EnumSource(Container.class)
+  void continueResponseGoesOutUncompressedBeforeTheCompressedFinalResponse(Container container) throws IOException {
+    byte[] text = TestServlets.text(100_000);
+    byte[] gzipped = TestServlets.gzip(text);
+    try (Socket socket = Wire.open(servers.get(container))) {
+      Wire.sendKeepingTheConnection(socket.getOutputStream(), "POST", "/echo?type=application/json",
+          "Expect: 100-continue", "Content-Encoding: gzip", "Content-Length: " + gzipped.length,
+          "Accept-Encoding: gzip", "Connection: close");
+      InputStream in = socket.getInputStream();
+      Wire.Response interim = Wire.readHead(in);
+      assertEquals(100, interim.status(), interim.toString());
+      assertTrue(interim.header("Content-Encoding").isEmpty(), interim.toString());
+      assertTrue(interim.header("Vary").isEmpty(), interim.toString());
+
+      socket.getOutputStream().write(gzipped);
+      socket.getOutputStream().flush();
+      Wire.Response response = Wire.readHead(in);
+      byte[] body = in.readNBytes((int) contentLength(response));
+      assertEquals(200, response.status());
+      assertEquals("gzip", response.header("Content-Encoding").orElseThrow());
+      assertArrayEquals(text, Decoding.decode("gzip", body));
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(Container.class)
+  void switchingProtocolsResponseGoesOutWithoutContentCodingLengthOrVary(Container container) throws IOException {
+    try (Socket socket = Wire.open(servers.get(container))) {
+      Wire.sendKeepingTheConnection(socket.getOutputStream(), "GET", "/upgrade", "Connection: Upgrade",
+          "Upgrade: echo", "Accept-Encoding: gzip");
+      InputStream in = socket.getInputStream();
+      Wire.Response response = Wire.readHead(in);
+      assertEquals(101, response.status(), response.toString());
+      assertTrue(response.header("Content-Encoding").isEmpty(), response.toString());
+      assertTrue(response.header("Content-Length").isEmpty(), response.toString());
+      assertTrue(response.header("Vary").isEmpty(), response.toString());
+    }
+  }
+
   /*
-   * Early flushes, at the default passThroughOnFlush=false: a flush followed by more writes makes the
-   * response pass through uncompressed, in order, from that write on; a flush at the end of the body
-   * (Jackson's and Spring's converters flush after every value) does not stop compression. The
-   * literal rule, every flush sent at once, is passThroughOnFlush=true: see
-   * FilterInitParametersInContainersTest.passThroughOnFlushParameterSendsAFlushedPartAtOnce.
+   * Early flushes, at the default flushGraceMillis=20: a flush followed by more writes, or by nothing
+   * for 20 ms, makes the response pass through uncompressed, in order; a flush at the end of the body
+   * (Jackson's and Spring's converters flush after every value) does not stop compression. At
+   * flushGraceMillis=0 every flush is early: see FilterInitParametersInContainersTest.
    */
+
+  @ParameterizedTest
+  @EnumSource(Container.class)
+  void flushedPartReachesTheClientAtOnceWhileTheServletStillWorks(Container container) throws Exception {
+    streamedPartsArriveBeforeTheServletWritesTheRest(container, "/early-flush", TestServlets.EARLY_PART,
+        TestServlets.LATE_PART);
+  }
 
   @ParameterizedTest
   @EnumSource(Container.class)

@@ -28,7 +28,7 @@ class FilterInitParametersInContainersTest {
       TestServlets testServlets = new TestServlets();
       servlets.put(container, testServlets);
       servers.put(container, container.start(new CompressionFilter(),
-          Map.of("codings", "gzip(6), br(5)", "minBodyBytes", "64KiB", "passThroughOnFlush", "true"),
+          Map.of("codings", "gzip(6), br(5)", "minBodyBytes", "64KiB", "flushGraceMillis", "0"),
           testServlets.byPath()));
     }
   }
@@ -72,17 +72,26 @@ class FilterInitParametersInContainersTest {
 
   @ParameterizedTest
   @EnumSource(Container.class)
-  void passThroughOnFlushParameterSendsAFlushedPartAtOnce(Container container) throws Exception {
+  void flushGraceMillisZeroSendsAFlushedPartAtOnce(Container container) throws Exception {
     FilterInContainersTest.assertFirstPartArrivesBeforeTheServletWritesTheRest(servers.get(container),
         servlets.get(container), "/early-flush", TestServlets.EARLY_PART, TestServlets.LATE_PART);
   }
 
   @ParameterizedTest
   @EnumSource(Container.class)
-  void passThroughOnFlushParameterLeavesResponsesThatDoNotFlushCompressed(Container container) throws IOException {
+  void flushGraceMillisZeroLeavesResponsesThatDoNotFlushCompressed(Container container) throws IOException {
     Wire.Response response = Wire.exchange(servers.get(container), "GET", "/text?bytes=100000", "Accept-Encoding: gzip");
 
     assertEquals("gzip", response.header("Content-Encoding").orElseThrow());
     assertEquals(response.body().length, Long.parseLong(response.header("Content-Length").orElseThrow()));
+  }
+
+  @ParameterizedTest
+  @EnumSource(Container.class)
+  void flushGraceMillisZeroSendsABodyFlushedAtItsEndUncompressed(Container container) throws IOException {
+    Wire.Response response = Wire.exchange(servers.get(container), "GET", "/flush-at-end", "Accept-Encoding: gzip");
+
+    assertTrue(response.header("Content-Encoding").isEmpty(), response.toString());
+    assertArrayEquals(TestServlets.datasetJson("people-100"), response.body());
   }
 }

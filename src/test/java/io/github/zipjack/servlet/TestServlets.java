@@ -6,6 +6,8 @@ import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.HttpUpgradeHandler;
+import jakarta.servlet.http.WebConnection;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -58,6 +60,7 @@ final class TestServlets {
     servlets.put("/etag", new EtagServlet());
     servlets.put("/fail", new FailingServlet());
     servlets.put("/echo", new EchoServlet());
+    servlets.put("/upgrade", new UpgradeServlet());
     return servlets;
   }
 
@@ -283,16 +286,43 @@ final class TestServlets {
     }
   }
 
-  /** {@code /echo}: the request body as the application reads it (inflated), as application/octet-stream. */
+  /**
+   * {@code /echo}: the request body as the application reads it (inflated), as
+   * application/octet-stream or the Content-Type in the {@code type} query parameter.
+   */
   static final class EchoServlet extends HttpServlet {
     @Override
     protected void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
       byte[] body = request.getInputStream().readAllBytes();
-      response.setContentType("application/octet-stream");
+      String type = request.getParameter("type");
+      response.setContentType(type == null ? "application/octet-stream" : type);
       response.setHeader("X-Received-Bytes", Integer.toString(body.length));
       String encoding = request.getHeader("Content-Encoding");
       response.setHeader("X-Seen-Content-Encoding", encoding == null ? "none" : encoding);
       response.getOutputStream().write(body);
     }
+  }
+
+  /**
+   * {@code /upgrade}: asks to switch the connection to another protocol ({@code Upgrade: echo}), so
+   * the response is a 101 with no body of its own.
+   */
+  static final class UpgradeServlet extends HttpServlet {
+    @Override
+    protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException, ServletException {
+      response.setStatus(HttpServletResponse.SC_SWITCHING_PROTOCOLS);
+      response.setHeader("Connection", "Upgrade");
+      response.setHeader("Upgrade", "echo");
+      request.upgrade(IdleProtocol.class);
+    }
+  }
+
+  /** The protocol after the 101: does nothing; the test only reads the 101. */
+  public static final class IdleProtocol implements HttpUpgradeHandler {
+    @Override
+    public void init(WebConnection connection) {}
+
+    @Override
+    public void destroy() {}
   }
 }
