@@ -18,27 +18,33 @@ import java.util.Optional;
  *
  * <pre>
  * HttpReport RUNS_FILE OUT_MD [--wrk "wrk -t2 -c16 -d8s"] [--warmup 2s] [--jdk "JDK 25.0.3"]
- *     [--cores N] [--server-log FILE]
+ *     [--cores N] [--server-log FILE] [--append-to REPORT_MD]
  * </pre>
+ * RUNS_FILE may hold several rounds of a row (lines with the same variant, dataset and coding, in
+ * the order measured). {@code --append-to} adds the same Markdown as a section at the end of the
+ * suite's report, which {@code bench/run} uses.
  * The server log's {@code variant ...} lines (which engine serves each variant) become notes.
  */
 public final class HttpReport {
 
   /** The variants in the table's order. */
   static final List<String> VARIANTS = List.of("plain", "jetty", "filter", "direct");
+  /** The heading of the section appended to the suite's report. */
+  static final String SECTION_TITLE = "## HTTP: the servlet filter and the direct helper against Jetty's CompressionHandler";
 
   private HttpReport() {}
 
   public static void main(String[] args) throws IOException {
     if (args.length < 2) {
       throw new IllegalArgumentException("usage: HttpReport RUNS_FILE OUT_MD [--wrk TEXT]"
-          + " [--warmup TEXT] [--jdk TEXT] [--cores N] [--server-log FILE]");
+          + " [--warmup TEXT] [--jdk TEXT] [--cores N] [--server-log FILE] [--append-to REPORT_MD]");
     }
     String wrk = "wrk";
     String warmup = "short";
     String jdk = "JDK " + System.getProperty("java.version");
     int cores = Runtime.getRuntime().availableProcessors();
     List<String> notes = new ArrayList<>();
+    Path appendTo = null;
     for (int i = 2; i < args.length; i++) {
       switch (args[i]) {
         case "--wrk" -> wrk = args[++i];
@@ -52,6 +58,7 @@ public final class HttpReport {
             }
           }
         }
+        case "--append-to" -> appendTo = Path.of(args[++i]);
         default -> throw new IllegalArgumentException("unknown argument: " + args[i]);
       }
     }
@@ -61,30 +68,36 @@ public final class HttpReport {
       Files.createDirectories(out.getParent());
     }
     Files.writeString(out, markdown);
+    if (appendTo != null) {
+      Files.writeString(appendTo, "\n" + SECTION_TITLE + "\n\n" + markdown, java.nio.file.StandardOpenOption.APPEND);
+    }
     System.out.print(markdown);
   }
 
   /** How the figures were made; says that wrk and the server share the cores. */
   static String caption(String wrk, String warmup, String jdk, int cores) {
-    return "Requests per second and latency percentiles of one JSON endpoint on loopback, each row"
-        + " measured by `" + wrk + " --latency` after a " + warmup + " warm-up run of the same, with"
-        + " `Accept-Encoding` set to the row's coding. The server is embedded Jetty 12.1 on " + jdk
-        + "; wrk and the server"
-        + " share the machine's " + cores + " cores, so each takes CPU from the other: compare rows,"
-        + " not absolute figures. × jetty divides by Jetty's CompressionHandler on the same dataset and"
-        + " coding. Body bytes are the response body as sent.";
+    return "Requests per second and latency percentiles of one JSON endpoint on loopback, measured by `"
+        + wrk + " --latency` after a " + warmup + " warm-up run of the same, with `Accept-Encoding` set to"
+        + " the row's coding. With several rounds, each round measures Jetty's handler, the filter and"
+        + " the direct helper one after the other; req/s is the mean over the rounds ± their standard"
+        + " deviation, × jetty the mean of the rounds' ratios to Jetty's handler on the same dataset and"
+        + " coding ± theirs, latencies the mean of the rounds'. The server is embedded Jetty 12.1 on " + jdk
+        + "; wrk and the server share the machine's " + cores + " cores, so each takes CPU from the other:"
+        + " compare rows, not absolute figures. Body bytes are the response body as sent.";
   }
 
   /** The whole Markdown section: caption, table, targets and notes. */
   static String render(List<HttpRun> runs, String caption, List<String> notes) {
+    List<HttpRow> rows = HttpRow.group(runs);
     StringBuilder out = new StringBuilder();
     out.append(caption).append("\n\n");
-    out.append(table(runs));
-    List<List<String>> targets = targets(runs);
+    out.append(table(rows));
+    List<List<String>> targets = targets(rows);
     if (!targets.isEmpty()) {
       out.append("\nTargets (issue 7): zipjack's filter at least as fast as Jetty's handler at the"
-          + " same coding and level while sending Content-Length; its direct helper faster still.\n\n");
-      out.append(markdown(List.of("target", "figure", "required", "holds"), targets));
+          + " same coding and level while sending Content-Length; its direct helper faster still. A"
+          + " mean below the target by less than one standard deviation is a tie within the noise.\n\n");
+      out.append(markdown(List.of("target", "figure", "rounds", "required", "holds"), targets));
     }
     if (!notes.isEmpty()) {
       out.append("\nVariants:\n\n");
@@ -95,45 +108,55 @@ public final class HttpReport {
     return out.toString();
   }
 
-  static String table(List<HttpRun> runs) {
-    List<List<String>> rows = new ArrayList<>();
-    for (HttpRun run : sorted(runs)) {
-      Optional<HttpRun> jetty = find(runs, "jetty", run.dataset(), run.coding());
-      String ratio = run.coding().equals("identity") || jetty.isEmpty() ? "–"
-          : times(run.wrk().requestsPerSecond() / jetty.get().wrk().requestsPerSecond());
-      rows.add(List.of(run.dataset(), run.variant(), codingLabel(run.coding()),
-          String.format(Locale.ROOT, "%,.0f", run.wrk().requestsPerSecond()), ratio,
-          millis(run.wrk().p50Micros()), millis(run.wrk().p99Micros()),
-          run.contentLengthSent() ? "yes" : "no", String.format(Locale.ROOT, "%,d", run.bodyBytes()),
-          String.format(Locale.ROOT, "%,d", run.wrk().errors())));
+  static String table(List<HttpRow> rows) {
+    List<List<String>> lines = new ArrayList<>();
+    for (HttpRow row : sorted(rows)) {
+      Optional<HttpRow> jetty = find(rows, "jetty", row.dataset(), row.coding());
+      String ratio = row.coding().equals("identity") || jetty.isEmpty() ? "–"
+          : row.variant().equals("jetty") ? "1.00×" : times(row.ratioTo(jetty.get()));
+      HttpRow.Spread rps = row.requestsPerSecond();
+      lines.add(List.of(row.dataset(), row.variant(), codingLabel(row.coding()),
+          String.format(Locale.ROOT, "%,.0f", rps.mean()) + (rps.count() > 1
+              ? String.format(Locale.ROOT, " ± %,.0f", rps.sd()) : ""), ratio,
+          millis(row.meanP50Micros()), millis(row.meanP99Micros()),
+          row.contentLengthSent() ? "yes" : "no", String.format(Locale.ROOT, "%,d", row.bodyBytes()),
+          String.format(Locale.ROOT, "%,d", row.errors())));
     }
     return markdown(List.of("dataset", "variant", "coding", "req/s", "× jetty", "p50 ms", "p99 ms",
-        "Content-Length", "body bytes", "errors"), rows);
+        "Content-Length", "body bytes", "errors"), lines);
   }
 
   /** One row per dataset and coding where zipjack's variants and Jetty's were all measured. */
-  static List<List<String>> targets(List<HttpRun> runs) {
-    List<List<String>> rows = new ArrayList<>();
-    for (HttpRun jetty : sorted(runs)) {
+  static List<List<String>> targets(List<HttpRow> rows) {
+    List<List<String>> lines = new ArrayList<>();
+    for (HttpRow jetty : sorted(rows)) {
       if (!jetty.variant().equals("jetty")) {
         continue;
       }
       String where = " (" + jetty.dataset() + ", " + codingLabel(jetty.coding()) + ")";
-      Optional<HttpRun> filter = find(runs, "filter", jetty.dataset(), jetty.coding());
-      Optional<HttpRun> direct = find(runs, "direct", jetty.dataset(), jetty.coding());
+      Optional<HttpRow> filter = find(rows, "filter", jetty.dataset(), jetty.coding());
+      Optional<HttpRow> direct = find(rows, "direct", jetty.dataset(), jetty.coding());
       if (filter.isPresent()) {
-        double ratio = filter.get().wrk().requestsPerSecond() / jetty.wrk().requestsPerSecond();
-        boolean holds = ratio >= 1.0 && filter.get().contentLengthSent();
-        rows.add(List.of("filter req/s × jetty" + where, times(ratio), "≥ 1.00× with Content-Length",
-            holds ? "yes" : filter.get().contentLengthSent() ? "NO" : "NO (no Content-Length)"));
+        HttpRow.Spread ratio = filter.get().ratioTo(jetty);
+        String holds = !filter.get().contentLengthSent() ? "NO (no Content-Length)" : verdict(ratio, true);
+        lines.add(List.of("filter req/s × jetty" + where, times(ratio), Integer.toString(ratio.count()),
+            "≥ 1.00× with Content-Length", holds));
       }
       if (filter.isPresent() && direct.isPresent()) {
-        double ratio = direct.get().wrk().requestsPerSecond() / filter.get().wrk().requestsPerSecond();
-        rows.add(List.of("direct req/s × filter" + where, times(ratio), "> 1.00×",
-            ratio > 1.0 ? "yes" : "NO"));
+        HttpRow.Spread ratio = direct.get().ratioTo(filter.get());
+        lines.add(List.of("direct req/s × filter" + where, times(ratio), Integer.toString(ratio.count()),
+            "> 1.00×", verdict(ratio, false)));
       }
     }
-    return rows;
+    return lines;
+  }
+
+  /** yes, a tie within one standard deviation, or NO. */
+  private static String verdict(HttpRow.Spread ratio, boolean equalHolds) {
+    if (ratio.mean() > 1.0 || (equalHolds && ratio.mean() == 1.0)) {
+      return "yes";
+    }
+    return ratio.count() > 1 && ratio.mean() + ratio.sd() >= 1.0 ? "tie (within ± sd)" : "NO";
   }
 
   /** The coding with its level, as every variant of the server uses it: gzip-1, br-5, identity. */
@@ -142,16 +165,11 @@ public final class HttpReport {
     return level == null ? coding : coding + "-" + level;
   }
 
-  private static List<HttpRun> sorted(List<HttpRun> runs) {
-    List<HttpRun> copy = new ArrayList<>(runs);
-    List<String> codings = new ArrayList<>();
-    for (HttpRun run : runs) {
-      if (!codings.contains(run.coding())) {
-        codings.add(run.coding());
-      }
-    }
+  private static List<HttpRow> sorted(List<HttpRow> rows) {
+    List<HttpRow> copy = new ArrayList<>(rows);
+    List<String> codings = rows.stream().map(HttpRow::coding).distinct().toList();
     // Datasets and codings in the order first measured, identity first; variants in VARIANTS' order.
-    List<String> datasets = runs.stream().map(HttpRun::dataset).distinct().toList();
+    List<String> datasets = rows.stream().map(HttpRow::dataset).distinct().toList();
     copy.sort((a, b) -> {
       int byDataset = Integer.compare(datasets.indexOf(a.dataset()), datasets.indexOf(b.dataset()));
       if (byDataset != 0) {
@@ -170,16 +188,15 @@ public final class HttpReport {
     return coding.equals("identity") ? -1 : codings.indexOf(coding);
   }
 
-  private static Optional<HttpRun> find(List<HttpRun> runs, String variant, String dataset,
-      String coding) {
-    return runs.stream()
-        .filter(r -> r.variant().equals(variant) && r.dataset().equals(dataset)
-            && r.coding().equals(coding))
+  private static Optional<HttpRow> find(List<HttpRow> rows, String variant, String dataset, String coding) {
+    return rows.stream()
+        .filter(r -> r.variant().equals(variant) && r.dataset().equals(dataset) && r.coding().equals(coding))
         .findFirst();
   }
 
-  private static String times(double ratio) {
-    return String.format(Locale.ROOT, "%.2f×", ratio);
+  private static String times(HttpRow.Spread ratio) {
+    return String.format(Locale.ROOT, "%.2f×", ratio.mean())
+        + (ratio.count() > 1 ? String.format(Locale.ROOT, " ± %.2f", ratio.sd()) : "");
   }
 
   private static String millis(double micros) {

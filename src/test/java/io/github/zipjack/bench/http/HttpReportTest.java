@@ -82,7 +82,7 @@ class HttpReportTest {
 
   @Test
   void tableHasOneRowPerRunWithCodingLevelRatioToJettyAndContentLength() {
-    String table = HttpReport.table(runs());
+    String table = HttpReport.table(HttpRow.group(runs()));
     List<String> lines = table.lines().toList();
     assertEquals("| dataset    | variant | coding   | req/s | × jetty | p50 ms | p99 ms "
         + "| Content-Length | body bytes | errors |", lines.get(0));
@@ -99,10 +99,10 @@ class HttpReportTest {
 
   @Test
   void targetsCompareTheFilterWithJettyAndTheDirectHelperWithTheFilter() {
-    List<List<String>> targets = HttpReport.targets(runs());
+    List<List<String>> targets = HttpReport.targets(HttpRow.group(runs()));
     assertEquals(List.of(
-        List.of("filter req/s × jetty (people-100, gzip-1)", "1.50×", "≥ 1.00× with Content-Length", "yes"),
-        List.of("direct req/s × filter (people-100, gzip-1)", "1.33×", "> 1.00×", "yes")), targets);
+        List.of("filter req/s × jetty (people-100, gzip-1)", "1.50×", "1", "≥ 1.00× with Content-Length", "yes"),
+        List.of("direct req/s × filter (people-100, gzip-1)", "1.33×", "1", "> 1.00×", "yes")), targets);
   }
 
   @Test
@@ -112,13 +112,14 @@ class HttpReportTest {
             ? new HttpRun(r.variant(), r.dataset(), r.coding(), false, r.bodyBytes(), r.wrk())
             : r)
         .toList();
-    assertEquals("NO (no Content-Length)", HttpReport.targets(runs).get(0).get(3));
+    assertEquals("NO (no Content-Length)", HttpReport.targets(HttpRow.group(runs)).get(0).get(4));
   }
 
   @Test
   void captionSaysWrkAndTheServerShareTheCores() {
     String caption = HttpReport.caption("wrk -t2 -c16 -d10s", "2s", "JDK 25.0.3", 2);
     assertTrue(caption.contains("`wrk -t2 -c16 -d10s --latency` after a 2s warm-up"), caption);
+    assertTrue(caption.contains("the mean over the rounds ± their standard deviation"), caption);
     assertTrue(caption.contains("wrk and the server share the machine's 2 cores"), caption);
   }
 
@@ -146,6 +147,58 @@ class HttpReportTest {
     String markdown = Files.readString(out);
     assertTrue(markdown.contains("| people-100 | jetty   | gzip-1 |   193 |"), markdown);
     assertTrue(markdown.endsWith("Variants:\n\n- jetty available: CompressionHandler\n"), markdown);
+  }
+
+  @Test
+  void roundsOfARowGiveTheMeanAndStandardDeviationOfRequestsPerSecond() {
+    List<HttpRow> rows = HttpRow.group(List.of(run("jetty", 100), run("jetty", 120), run("jetty", 140)));
+    assertEquals(1, rows.size());
+    assertEquals(120, rows.get(0).requestsPerSecond().mean(), 1e-9);
+    assertEquals(20, rows.get(0).requestsPerSecond().sd(), 1e-9);
+    assertTrue(HttpReport.table(rows).contains("| 120 ± 20 |   1.00× |"), HttpReport.table(rows));
+  }
+
+  @Test
+  void ratioToJettyIsTheMeanOfTheRoundsRatios() {
+    // Round by round 1.10, 0.90 and 1.00: the machine slowed down in round 2 for both.
+    List<HttpRow> rows = HttpRow.group(List.of(run("jetty", 100), run("filter", 110), run("jetty", 50),
+        run("filter", 45), run("jetty", 80), run("filter", 80)));
+    HttpRow.Spread ratio = rows.get(1).ratioTo(rows.get(0));
+    assertEquals(1.0, ratio.mean(), 1e-9);
+    assertEquals(0.1, ratio.sd(), 1e-9);
+    assertEquals(3, ratio.count());
+  }
+
+  @Test
+  void filterBelowJettyByLessThanOneStandardDeviationIsATie() {
+    List<HttpRow> rows = HttpRow.group(List.of(run("jetty", 100), run("filter", 104), run("jetty", 100),
+        run("filter", 90)));
+    assertEquals(List.of("filter req/s × jetty (people-100, gzip-1)", "0.97× ± 0.10", "2",
+        "≥ 1.00× with Content-Length", "tie (within ± sd)"), HttpReport.targets(rows).get(0));
+  }
+
+  @Test
+  void filterBelowJettyByMoreThanOneStandardDeviationDoesNotMeetItsTarget() {
+    List<HttpRow> rows = HttpRow.group(List.of(run("jetty", 100), run("filter", 90), run("jetty", 100),
+        run("filter", 92)));
+    assertEquals("NO", HttpReport.targets(rows).get(0).get(4));
+  }
+
+  @Test
+  void mainAppendsTheSectionToTheSuitesReport(@TempDir Path dir) throws IOException {
+    Files.writeString(dir.resolve("wrk-jetty.txt"), WRK_JETTY_GZIP);
+    Files.writeString(dir.resolve("runs.tsv"), "jetty\tpeople-100\tgzip\tno\t41474\twrk-jetty.txt\n");
+    Files.writeString(dir.resolve("report.md"), "# report\n");
+    HttpReport.main(new String[] {dir.resolve("runs.tsv").toString(), dir.resolve("http.md").toString(),
+        "--append-to", dir.resolve("report.md").toString()});
+    String report = Files.readString(dir.resolve("report.md"));
+    assertTrue(report.startsWith("# report\n\n" + HttpReport.SECTION_TITLE + "\n\nRequests per second"), report);
+    assertTrue(report.endsWith(Files.readString(dir.resolve("http.md"))), report);
+  }
+
+  private static HttpRun run(String variant, double requestsPerSecond) {
+    return new HttpRun(variant, "people-100", "gzip", !variant.equals("jetty"), 41_400,
+        new WrkOutput(requestsPerSecond, 10_000, 50_000, 1_000, 0));
   }
 
   private static List<HttpRun> runs() {
