@@ -1,5 +1,7 @@
 package io.github.zipjack.buffer;
 
+import java.util.concurrent.atomic.LongAdder;
+
 /**
  * Reusable {@link Segment}s, capped in bytes. Internal API.
  *
@@ -9,6 +11,9 @@ package io.github.zipjack.buffer;
 public final class SegmentPool implements AutoCloseable {
   private final StripedPool<Segment> pool;
   private final long maxPoolBytes;
+  /** Segments handed out by take() and given back by recycleChain(), pooled or dropped. */
+  private final LongAdder taken = new LongAdder();
+  private final LongAdder returned = new LongAdder();
 
   /** @param maxPoolBytes the most bytes kept idle; 0 disables pooling */
   public SegmentPool(long maxPoolBytes) {
@@ -22,6 +27,7 @@ public final class SegmentPool implements AutoCloseable {
 
   /** An empty segment ({@code pos == limit == 0}) owned by the caller. */
   public Segment take() {
+    taken.increment();
     return pool.take();
   }
 
@@ -32,6 +38,7 @@ public final class SegmentPool implements AutoCloseable {
       head.next = null;
       head.pos = 0;
       head.limit = 0;
+      returned.increment();
       pool.recycle(head);
       head = next;
     }
@@ -40,6 +47,11 @@ public final class SegmentPool implements AutoCloseable {
   /** Idle bytes now; exact only when no thread is busy. */
   public long idleBytes() {
     return (long) pool.idleCount() * Segment.SIZE;
+  }
+
+  /** Segments taken and not yet given back; exact only when no thread is busy. 0 means none leaked. */
+  public long lentCount() {
+    return taken.sum() - returned.sum();
   }
 
   /** The cap given at construction. */

@@ -42,6 +42,32 @@ class SegmentPoolTest {
   }
 
   @Test
+  void lentCountIsSegmentsTakenAndNotGivenBack() {
+    SegmentPool pool = new SegmentPool(POOL_BYTES);
+    Segment first = pool.take();
+    Segment second = pool.take();
+    pool.take();
+    first.next = second;
+
+    pool.recycleChain(first);
+
+    assertEquals(1, pool.lentCount());
+  }
+
+  @Test
+  void segmentsDroppedByAFullPoolCountAsGivenBack() {
+    SegmentPool pool = new SegmentPool(Segment.SIZE);
+    List<Segment> segments = new ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      segments.add(pool.take());
+    }
+    segments.forEach(pool::recycleChain);
+
+    assertEquals(0, pool.lentCount());
+    assertEquals(Segment.SIZE, pool.idleBytes());
+  }
+
+  @Test
   void poolNeverHoldsMoreThanItsCap() {
     SegmentPool pool = new SegmentPool(3 * Segment.SIZE);
     List<Segment> segments = new ArrayList<>();

@@ -7,14 +7,14 @@ import java.util.Map;
 
 /**
  * What a {@link CompressionFilter} holds in its pools, read through its package-private accessors:
- * idle segments, and the native contexts each engine made and released.
+ * segments lent out, and the native contexts each engine made and released.
  */
 final class FilterProbe {
   private FilterProbe() {}
 
-  /** Bytes of idle segments in the filter's pool; exact only while no request is running. */
-  static long idleSegmentBytes(CompressionFilter filter) {
-    return filter.segmentPool().idleBytes();
+  /** Segments taken from the filter's pool and not given back; exact only while no request is running. */
+  static long lentSegments(CompressionFilter filter) {
+    return filter.segmentPool().lentCount();
   }
 
   /**
