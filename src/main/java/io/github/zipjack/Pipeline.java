@@ -232,6 +232,16 @@ public final class Pipeline implements AutoCloseable {
     return engine.implementation();
   }
 
+  /**
+   * A snapshot of the segments, encoders, decoder state and native contexts this pipeline holds.
+   * Exact only when no thread is using the pipeline; cheap enough to poll for monitoring.
+   * Works after {@link #close()} too.
+   */
+  public PipelineResources resources() {
+    return new PipelineResources(segmentPool.lentCount(), segmentPool.idleBytes(), engine.lentEncoders(),
+        engine.lentDecoderSlots(), engine.contexts().live(), engine.contexts().createdCount());
+  }
+
   /** The engine, for tests that count its native contexts. */
   CompressionEngine engine() {
     return engine;

@@ -1,7 +1,5 @@
 package io.github.zipjack.buffer;
 
-import java.util.concurrent.atomic.LongAdder;
-
 /**
  * Reusable {@link Segment}s, capped in bytes. Internal API.
  *
@@ -11,9 +9,6 @@ import java.util.concurrent.atomic.LongAdder;
 public final class SegmentPool implements AutoCloseable {
   private final StripedPool<Segment> pool;
   private final long maxPoolBytes;
-  /** Segments handed out by take() and given back by recycleChain(), pooled or dropped. */
-  private final LongAdder taken = new LongAdder();
-  private final LongAdder returned = new LongAdder();
 
   /** @param maxPoolBytes the most bytes kept idle; 0 disables pooling */
   public SegmentPool(long maxPoolBytes) {
@@ -27,7 +22,6 @@ public final class SegmentPool implements AutoCloseable {
 
   /** An empty segment ({@code pos == limit == 0}) owned by the caller. */
   public Segment take() {
-    taken.increment();
     return pool.take();
   }
 
@@ -38,7 +32,6 @@ public final class SegmentPool implements AutoCloseable {
       head.next = null;
       head.pos = 0;
       head.limit = 0;
-      returned.increment();
       pool.recycle(head);
       head = next;
     }
@@ -51,7 +44,7 @@ public final class SegmentPool implements AutoCloseable {
 
   /** Segments taken and not yet given back; exact only when no thread is busy. 0 means none leaked. */
   public long lentCount() {
-    return taken.sum() - returned.sum();
+    return pool.lentCount();
   }
 
   /** The cap given at construction. */

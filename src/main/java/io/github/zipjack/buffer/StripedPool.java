@@ -1,6 +1,7 @@
 package io.github.zipjack.buffer;
 
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -17,6 +18,9 @@ import java.util.function.Supplier;
  * it, a technique okio's segment pool also uses. Threads pick a stripe by their id.
  *
  * <p>{@link #close()} disposes every idle object; objects recycled afterwards are disposed at once.
+ *
+ * <p>{@link #lentCount()} counts objects taken and not yet given back (pooled or disposed), so
+ * tests and monitoring can prove that every path returns what it borrows.
  */
 public final class StripedPool<T extends StripedPool.Node> implements AutoCloseable {
 
@@ -37,6 +41,8 @@ public final class StripedPool<T extends StripedPool.Node> implements AutoClosea
   private final int stripeMask;
   private final Supplier<T> factory;
   private final Consumer<? super T> disposer;
+  private final LongAdder taken = new LongAdder();
+  private final LongAdder returned = new LongAdder();
   private volatile boolean closed;
 
   /**
@@ -64,6 +70,7 @@ public final class StripedPool<T extends StripedPool.Node> implements AutoClosea
     if (closed) {
       throw new IllegalStateException("pool is closed");
     }
+    taken.increment();
     int stripe = stripe();
     Node head = heads.getAndSet(stripe, LOCKED);
     if (head == LOCKED) {
@@ -89,6 +96,7 @@ public final class StripedPool<T extends StripedPool.Node> implements AutoClosea
     if (node.pooled) {
       throw new IllegalStateException("object was released twice: " + node);
     }
+    returned.increment();
     if (closed || maxIdlePerStripe == 0) {
       disposer.accept(node);
       return;
@@ -122,6 +130,14 @@ public final class StripedPool<T extends StripedPool.Node> implements AutoClosea
       }
     }
     return count;
+  }
+
+  /**
+   * Objects taken and not yet given back, whether the pool kept or disposed them on return; exact
+   * only when no thread is busy. 0 when every borrower has returned what it took.
+   */
+  public long lentCount() {
+    return taken.sum() - returned.sum();
   }
 
   /** Disposes every idle object; later recycles dispose at once, later takes fail. Idempotent. */

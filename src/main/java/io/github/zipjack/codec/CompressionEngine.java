@@ -28,6 +28,15 @@ public interface CompressionEngine extends AutoCloseable {
   /** The native contexts this engine made and released; see {@link ContextCounter}. */
   ContextCounter contexts();
 
+  /** Encoders lent by {@link #open(OutputStream)} and not yet closed; exact only when no thread is busy. */
+  long lentEncoders();
+
+  /**
+   * Decoder state (an Inflater, a zstd context, an input array) held by decoder streams not yet
+   * closed; exact only when no thread is busy.
+   */
+  long lentDecoderSlots();
+
   /** Lends an encoder whose output goes to {@code sink}; the caller closes it. */
   Encoder open(OutputStream sink) throws IOException;
 

@@ -40,6 +40,17 @@ public final class IdentityEngine implements CompressionEngine {
   }
 
   @Override
+  public long lentEncoders() {
+    return encoders.lentCount();
+  }
+
+  /** Always zero: an identity decoder borrows nothing. */
+  @Override
+  public long lentDecoderSlots() {
+    return 0;
+  }
+
+  @Override
   public Encoder open(OutputStream sink) throws IOException {
     return Encoder.lend(encoders, sink);
   }

@@ -47,6 +47,16 @@ abstract class PooledEngine<E extends Encoder, D extends StripedPool.Node> imple
   }
 
   @Override
+  public final long lentEncoders() {
+    return encoders.lentCount();
+  }
+
+  @Override
+  public final long lentDecoderSlots() {
+    return decoderSlots.lentCount();
+  }
+
+  @Override
   public final Encoder open(OutputStream sink) throws IOException {
     return Encoder.lend(encoders, sink);
   }

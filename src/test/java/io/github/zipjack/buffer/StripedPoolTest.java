@@ -215,4 +215,40 @@ class StripedPoolTest {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> pool(-1));
     assertEquals("maxIdle must be >= 0: -1", e.getMessage());
   }
+
+  @Test
+  void lentCountIsTakenMinusGivenBackWhetherKeptOrDisposed() {
+    StripedPool<Item> pool = pool(1);
+    Item first = pool.take();
+    Item second = pool.take();
+    assertEquals(2, pool.lentCount());
+
+    pool.recycle(first);
+    pool.recycle(second); // the pool is full: disposed, but given back all the same
+
+    assertEquals(0, pool.lentCount());
+    assertEquals(1, disposed.size());
+  }
+
+  @Test
+  void aSecondReleaseOfTheSameObjectIsNotCountedAsAReturn() {
+    StripedPool<Item> pool = pool(4);
+    Item item = pool.take();
+    pool.recycle(item);
+
+    assertThrows(IllegalStateException.class, () -> pool.recycle(item));
+
+    assertEquals(0, pool.lentCount());
+  }
+
+  @Test
+  void objectsGivenBackAfterCloseCountAsReturned() {
+    StripedPool<Item> pool = pool(4);
+    Item item = pool.take();
+    pool.close();
+
+    pool.recycle(item);
+
+    assertEquals(0, pool.lentCount());
+  }
 }

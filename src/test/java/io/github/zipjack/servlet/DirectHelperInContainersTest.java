@@ -85,7 +85,7 @@ class DirectHelperInContainersTest {
     msgpack.close();
     for (Pipeline pipeline : pipelines) {
       pipeline.close();
-      assertEquals(0, PipelineProbe.contexts(pipeline).live(), pipeline + " " + PipelineProbe.contexts(pipeline));
+      assertEquals(0, pipeline.resources().liveNativeContexts(), pipeline + " " + pipeline.resources());
     }
   }
 
@@ -204,7 +204,6 @@ class DirectHelperInContainersTest {
     // One whole response first, so the pool holds the segments a large body needs.
     Wire.Response whole = Wire.exchange(servers.get(container), "GET", "/direct-large.json", "Accept-Encoding: identity");
     assertEquals(whole.body().length, Long.parseLong(whole.header("Content-Length").orElseThrow()));
-    long idleBefore = PipelineProbe.idleSegmentBytes(identity);
 
     try (Socket socket = new Socket()) {
       socket.setReceiveBufferSize(4096);
@@ -215,8 +214,7 @@ class DirectHelperInContainersTest {
       in.readNBytes(1000);
     }
 
-    Leaks.awaitTrue(() -> PipelineProbe.idleSegmentBytes(identity) >= idleBefore,
-        () -> "idle segment bytes " + PipelineProbe.idleSegmentBytes(identity) + " < " + idleBefore + " before");
+    Leaks.awaitTrue(() -> identity.resources().nothingLent(), () -> "still lent: " + identity.resources());
   }
 
   /** Writes one value with the helper on GET (and so on HEAD). */
