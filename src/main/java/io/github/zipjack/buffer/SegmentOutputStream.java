@@ -1,6 +1,7 @@
 package io.github.zipjack.buffer;
 
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
 
 /**
  * An output stream that fills pooled {@link Segment}s instead of growing one array. Internal API.
@@ -39,6 +40,17 @@ public final class SegmentOutputStream extends OutputStream {
       size += n;
       offset += n;
       length -= n;
+    }
+  }
+
+  /** Writes the remaining bytes of {@code source} (a heap or direct buffer) straight into segments, moving its position to its limit. */
+  public void write(ByteBuffer source) {
+    while (source.hasRemaining()) {
+      Segment s = writableSegment();
+      int n = Math.min(source.remaining(), s.writableBytes());
+      source.get(s.data, s.limit, n);
+      s.limit += n;
+      size += n;
     }
   }
 

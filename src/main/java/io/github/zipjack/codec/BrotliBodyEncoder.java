@@ -2,6 +2,8 @@ package io.github.zipjack.codec;
 
 import com.aayushatharva.brotli4j.encoder.Encoder.Mode;
 import com.aayushatharva.brotli4j.encoder.EncoderJNI;
+import io.github.zipjack.buffer.Segment;
+import io.github.zipjack.buffer.SegmentOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
@@ -48,6 +50,9 @@ final class BrotliBodyEncoder extends WholeBodyEncoder {
   private final int quality;
   private final Mode mode;
   private final ContextCounter contexts;
+  /** While {@link #compressChain} runs: the segment being read and the next byte in it. */
+  private Segment cursor;
+  private int cursorPos;
 
   BrotliBodyEncoder(BrotliEngine engine, int quality, ContextCounter contexts) {
     this(engine, quality, MODE, contexts);
@@ -75,17 +80,38 @@ final class BrotliBodyEncoder extends WholeBodyEncoder {
 
   @Override
   protected void compress(byte[] body, int length, OutputStream sink) throws IOException {
+    encode(body, length, sink);
+  }
+
+  /** Copies the segments straight into the native input buffer: one copy of the body instead of two. */
+  @Override
+  protected void compressChain(Segment head, long byteCount, OutputStream sink) throws IOException {
+    cursor = head;
+    cursorPos = head == null ? 0 : head.pos;
+    try {
+      encode(null, byteCount, sink);
+    } finally {
+      cursor = null;
+    }
+  }
+
+  /** Compresses {@code length} bytes read from {@code array} or, when it is null, from the chain at {@link #cursor}. */
+  private void encode(byte[] array, long length, OutputStream sink) throws IOException {
     int lgwin = windowBits(length);
-    EncoderJNI.Wrapper encoder = new EncoderJNI.Wrapper(Math.max(1, Math.min(length, INPUT_CHUNK_BYTES)),
+    EncoderJNI.Wrapper encoder = new EncoderJNI.Wrapper((int) Math.max(1, Math.min(length, INPUT_CHUNK_BYTES)),
         quality, lgwin, mode);
     contexts.created();
     try {
       ByteBuffer input = encoder.getInputBuffer();
-      int pos = 0;
+      long pos = 0;
       do {
-        int n = Math.min(input.capacity(), length - pos);
+        int n = (int) Math.min(input.capacity(), length - pos);
         input.clear();
-        input.put(body, pos, n);
+        if (array != null) {
+          input.put(array, (int) pos, n);
+        } else {
+          fillFromChain(input, n);
+        }
         pos += n;
         EncoderJNI.Operation operation = pos == length ? EncoderJNI.Operation.FINISH : EncoderJNI.Operation.PROCESS;
         encoder.push(operation, n);
@@ -97,9 +123,26 @@ final class BrotliBodyEncoder extends WholeBodyEncoder {
     }
   }
 
+  /** Copies the next {@code n} bytes of the chain into {@code input}, moving the cursor on. */
+  private void fillFromChain(ByteBuffer input, int n) {
+    while (n > 0) {
+      if (cursor == null) {
+        throw new IllegalStateException("segment chain ended " + n + " bytes before its counted length");
+      }
+      int take = Math.min(n, cursor.limit - cursorPos);
+      input.put(cursor.data, cursorPos, take);
+      cursorPos += take;
+      n -= take;
+      if (cursorPos == cursor.limit) {
+        cursor = cursor.next();
+        cursorPos = cursor == null ? 0 : cursor.pos;
+      }
+    }
+  }
+
   /** Writes the encoder's output to {@code sink} until it has taken all input (and, finishing, ended the stream). */
-  private void drain(EncoderJNI.Wrapper encoder, EncoderJNI.Operation operation, OutputStream sink, int pos,
-      int length) throws IOException {
+  private void drain(EncoderJNI.Wrapper encoder, EncoderJNI.Operation operation, OutputStream sink, long pos,
+      long length) throws IOException {
     while (true) {
       if (!encoder.isSuccess()) {
         throw new IOException("brotli encoder (quality " + quality + ") failed after " + pos + " of " + length
@@ -116,8 +159,15 @@ final class BrotliBodyEncoder extends WholeBodyEncoder {
     }
   }
 
-  /** Copies {@code output}, a view of the native encoder's memory, to {@code sink} through the output array. */
+  /**
+   * Copies {@code output}, a view of the native encoder's memory, to {@code sink}: straight into its
+   * segments when it is a {@link SegmentOutputStream}, else through the output array.
+   */
   private void write(ByteBuffer output, OutputStream sink) throws IOException {
+    if (sink instanceof SegmentOutputStream segments) {
+      segments.write(output); // straight into the segments, without the output array
+      return;
+    }
     byte[] scratch = outputBuffer(Math.min(output.remaining(), OUTPUT_CHUNK_BYTES));
     while (output.hasRemaining()) {
       int n = Math.min(output.remaining(), scratch.length);

@@ -1,5 +1,6 @@
 package io.github.zipjack.codec;
 
+import io.github.zipjack.buffer.Segment;
 import io.github.zipjack.buffer.StripedPool;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -63,6 +64,18 @@ public abstract class Encoder extends StripedPool.Node implements AutoCloseable 
     return stream;
   }
 
+  /**
+   * Writes the readable bytes of the segment chain starting at {@code head}, as {@link #stream()}
+   * would. The caller must leave the chain unchanged until {@link #finish()} has returned or this
+   * encoder is closed: an encoder that compresses whole bodies may read it then instead of copying
+   * it now.
+   */
+  public void writeChain(Segment head) throws IOException {
+    for (Segment s = head; s != null; s = s.next()) {
+      write(s.data, s.pos, s.readableBytes());
+    }
+  }
+
   /** Writes everything buffered and the end of the compressed format (trailer) to the sink. */
   public final void finish() throws IOException {
     checkWritable();
@@ -101,7 +114,7 @@ public abstract class Encoder extends StripedPool.Node implements AutoCloseable 
   /** Frees native state for good; called by the pool when it drops this encoder. */
   protected abstract void dispose();
 
-  private void write(byte[] bytes, int offset, int length) throws IOException {
+  final void write(byte[] bytes, int offset, int length) throws IOException {
     Objects.checkFromIndexSize(offset, length, bytes.length);
     checkWritable();
     if (inputBuffer == null) {
@@ -123,7 +136,7 @@ public abstract class Encoder extends StripedPool.Node implements AutoCloseable 
     buffered += length;
   }
 
-  private void checkWritable() throws IOException {
+  final void checkWritable() throws IOException {
     if (!open) {
       throw new IOException("encoder is closed");
     }

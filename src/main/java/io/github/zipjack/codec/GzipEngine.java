@@ -28,6 +28,13 @@ public final class GzipEngine extends GzipDecodingEngine<GzipEncoder> {
     if (level < 0 || level > 9) {
       throw new IllegalArgumentException("gzip level must be in [0, 9]: " + level);
     }
+    if (deflaterBufferSize < 1) {
+      throw new IllegalArgumentException("deflaterBufferSize must be >= 1 (the Deflater cannot make progress"
+          + " into an empty buffer): " + deflaterBufferSize);
+    }
+    if (inputBufferSize < 0) {
+      throw new IllegalArgumentException("inputBufferSize must be >= 0: " + inputBufferSize);
+    }
     this.level = level;
     this.inputBufferSize = inputBufferSize;
     this.deflaterBufferSize = deflaterBufferSize;

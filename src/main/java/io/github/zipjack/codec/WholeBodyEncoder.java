@@ -1,5 +1,6 @@
 package io.github.zipjack.codec;
 
+import io.github.zipjack.buffer.Segment;
 import java.io.IOException;
 import java.io.OutputStream;
 
@@ -12,6 +13,10 @@ import java.io.OutputStream;
  * <p>The body array and the output array grow as needed and are kept for the next body up to
  * {@link #MAX_RETAINED_BYTES} each; a larger body's arrays are dropped when it is done, so an idle
  * pooled encoder never holds more than twice that on the heap.
+ *
+ * <p>A body given whole as a segment chain ({@link #writeChain(Segment)} before any other write) is
+ * not gathered: {@link #compressChain} reads it from the segments, and only compressors that need
+ * one array copy it into one.
  */
 abstract class WholeBodyEncoder extends Encoder {
   /** Bytes of a new body array; most JSON responses fit without growing. */
@@ -27,6 +32,9 @@ abstract class WholeBodyEncoder extends Encoder {
   private int length;
   private byte[] output = EMPTY;
   private OutputStream sink;
+  /** A chain given whole by writeChain and not yet gathered, and its byte count; null when none. */
+  private Segment borrowed;
+  private long borrowedBytes;
 
   WholeBodyEncoder() {
     super(0);
@@ -36,10 +44,27 @@ abstract class WholeBodyEncoder extends Encoder {
   protected final void begin(OutputStream sink) {
     this.sink = sink;
     this.length = 0;
+    this.borrowed = null;
+  }
+
+  @Override
+  public final void writeChain(Segment head) throws IOException {
+    if (length > 0 || borrowed != null) {
+      super.writeChain(head);
+      return;
+    }
+    long bytes = 0;
+    for (Segment s = head; s != null; s = s.next()) {
+      bytes += s.readableBytes();
+    }
+    checkWritable();
+    borrowed = head;
+    borrowedBytes = bytes;
   }
 
   @Override
   protected final void consume(byte[] bytes, int offset, int byteCount) throws IOException {
+    gatherBorrowed();
     if (byteCount > body.length - length) {
       body = grow(body, length, (long) length + byteCount);
     }
@@ -49,7 +74,37 @@ abstract class WholeBodyEncoder extends Encoder {
 
   @Override
   protected final void finishStream() throws IOException {
+    if (borrowed != null) {
+      compressChain(borrowed, borrowedBytes, sink);
+    } else {
+      compress(body, length, sink);
+    }
+  }
+
+  /**
+   * Compresses the {@code byteCount} readable bytes of the chain starting at {@code head}, as
+   * {@link #compress(byte[], int, OutputStream)} does an array. By default the chain is copied into
+   * the body array first; a compressor that can read the segments themselves overrides this.
+   */
+  protected void compressChain(Segment head, long byteCount, OutputStream sink) throws IOException {
+    gatherBorrowed();
     compress(body, length, sink);
+  }
+
+  /** Copies a borrowed chain into the body array, so that more bytes can follow it. */
+  private void gatherBorrowed() throws IOException {
+    Segment head = borrowed;
+    if (head == null) {
+      return;
+    }
+    borrowed = null;
+    if (borrowedBytes > body.length) {
+      body = grow(body, 0, borrowedBytes);
+    }
+    for (Segment s = head; s != null; s = s.next()) {
+      System.arraycopy(s.data, s.pos, body, length, s.readableBytes());
+      length += s.readableBytes();
+    }
   }
 
   /**
@@ -73,6 +128,7 @@ abstract class WholeBodyEncoder extends Encoder {
   protected final void release() {
     sink = null;
     length = 0;
+    borrowed = null;
     if (body.length > MAX_RETAINED_BYTES) {
       body = EMPTY;
     }

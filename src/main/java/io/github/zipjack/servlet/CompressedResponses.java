@@ -167,6 +167,7 @@ public final class CompressedResponses implements AutoCloseable {
       response.setContentLengthLong(body.size());
       addVary(response);
       if (!isHead(request)) {
+        ContainerBuffer.holdWhole(response, body.size());
         body.writeTo(response.getOutputStream());
       }
     }

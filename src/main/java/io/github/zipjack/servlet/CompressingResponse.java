@@ -376,14 +376,14 @@ final class CompressingResponse extends HttpServletResponseWrapper {
       SegmentOutputStream compressed = new SegmentOutputStream(pool);
       try {
         try (Encoder e = engine.open(compressed)) {
-          writeChain(buffer.head(), e.stream());
+          e.writeChain(buffer.head()); // the buffer stays untouched until finish() returns
           e.finish();
         }
         if (compressed.size() < size) {
           setCompressedHeaders();
           super.setContentLengthLong(compressed.size());
           if (!request.isHead()) {
-            writeChain(compressed.head(), super.getOutputStream());
+            sendWhole(compressed.head(), compressed.size());
           }
           return;
         }
@@ -396,8 +396,14 @@ final class CompressingResponse extends HttpServletResponseWrapper {
       super.setContentLengthLong(size);
     }
     if (size > 0 && !request.isHead()) {
-      writeChain(buffer.head(), super.getOutputStream());
+      sendWhole(buffer.head(), size);
     }
+  }
+
+  /** Writes a whole held body of {@code size} bytes to the container, in one network write if it fits (see ContainerBuffer). */
+  private void sendWhole(Segment head, long size) throws IOException {
+    ContainerBuffer.holdWhole(getResponse(), size);
+    writeChain(head, super.getOutputStream());
   }
 
   private void setCompressedHeaders() {

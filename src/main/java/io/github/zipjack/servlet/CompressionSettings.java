@@ -4,6 +4,7 @@ import io.github.zipjack.Compression;
 import io.github.zipjack.GzipImplementation;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -75,6 +76,10 @@ public final class CompressionSettings {
   private final long minBodyBytes;
   private final long maxBufferedBytes;
   private final List<String> mimeTypes;
+  /** The patterns of {@link #mimeTypes} without a wildcard, for {@link #isCompressible(String)}. */
+  private final Set<String> exactMimeTypes;
+  /** The wildcard patterns of {@link #mimeTypes}, each split at its star into {prefix, suffix}. */
+  private final List<String[]> wildcardMimeTypes;
   private final long segmentPoolBytes;
   private final int encoderPoolSize;
   private final boolean inflateRequests;
@@ -88,6 +93,18 @@ public final class CompressionSettings {
     this.minBodyBytes = b.minBodyBytes;
     this.maxBufferedBytes = b.maxBufferedBytes;
     this.mimeTypes = b.mimeTypes;
+    Set<String> exact = new HashSet<>();
+    List<String[]> wildcards = new ArrayList<>();
+    for (String pattern : mimeTypes) {
+      int star = pattern.indexOf('*');
+      if (star > 0) {
+        wildcards.add(new String[] {pattern.substring(0, star), pattern.substring(star + 1)});
+      } else {
+        exact.add(pattern);
+      }
+    }
+    this.exactMimeTypes = Set.copyOf(exact);
+    this.wildcardMimeTypes = List.copyOf(wildcards);
     this.segmentPoolBytes = b.segmentPoolBytes;
     this.encoderPoolSize = b.encoderPoolSize;
     this.inflateRequests = b.inflateRequests;
@@ -310,17 +327,14 @@ public final class CompressionSettings {
     if (slash <= 0) {
       return false;
     }
-    for (String pattern : mimeTypes) {
-      if (pattern.equals(type)) {
+    if (exactMimeTypes.contains(type)) {
+      return true;
+    }
+    for (String[] wildcard : wildcardMimeTypes) {
+      String prefix = wildcard[0];
+      String suffix = wildcard[1];
+      if (type.startsWith(prefix) && type.endsWith(suffix) && type.length() > prefix.length() + suffix.length()) {
         return true;
-      }
-      int star = pattern.indexOf('*');
-      if (star > 0) {
-        String prefix = pattern.substring(0, star);
-        String suffix = pattern.substring(star + 1);
-        if (type.startsWith(prefix) && type.endsWith(suffix) && type.length() > prefix.length() + suffix.length()) {
-          return true;
-        }
       }
     }
     return false;

@@ -26,6 +26,23 @@ class SegmentOutputStreamTest {
   }
 
   @Test
+  void aDirectBufferIsCopiedAcrossSegmentsAndConsumed() {
+    byte[] data = new byte[2 * Segment.SIZE + 77];
+    new Random(11).nextBytes(data);
+    java.nio.ByteBuffer source = java.nio.ByteBuffer.allocateDirect(data.length).put(data).flip();
+    try (SegmentOutputStream out = new SegmentOutputStream(new SegmentPool(POOL_BYTES))) {
+      out.write(data, 0, 5);
+      source.position(5);
+
+      out.write(source);
+
+      assertEquals(0, source.remaining());
+      assertEquals(data.length, out.size());
+      assertArrayEquals(data, out.toByteArray());
+    }
+  }
+
+  @Test
   void directWritesIntoTheTailSegmentAreCounted() {
     try (SegmentOutputStream out = new SegmentOutputStream(new SegmentPool(POOL_BYTES))) {
       Segment tail = out.writableSegment();

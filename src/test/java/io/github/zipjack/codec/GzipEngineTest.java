@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.zipjack.MalformedBodyException;
 import io.github.zipjack.TruncatedBodyException;
@@ -277,5 +278,13 @@ class GzipEngineTest {
     try (InputStream in = new GZIPInputStream(new ByteArrayInputStream(body))) {
       return in.readAllBytes();
     }
+  }
+
+  @Test
+  void anEmptyDeflaterBufferIsRefusedBeforeItCanSpinForever() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new GzipEngine(6, 0, 0, 1, null));
+
+    assertTrue(e.getMessage().contains("deflaterBufferSize must be >= 1"), e.getMessage());
+    assertTrue(e.getMessage().endsWith(": 0"), e.getMessage());
   }
 }
