@@ -3,12 +3,21 @@ package io.github.zipjack;
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.core.io.JsonEOFException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** Turns Jackson's and msgpack's read errors into zipjack's decode exceptions with the facts. */
 final class DecodeFailures {
   private static final String MSGPACK_EXCEPTION = "org.msgpack.core.MessagePackException";
   private static final String MSGPACK_TRUNCATED = "org.msgpack.core.MessageInsufficientBufferException";
+  /**
+   * The limit and the constraint in Jackson's message for one: {@code String value length (20000001)
+   * exceeds the maximum allowed (20000000, from `StreamReadConstraints.getMaxStringLength()`)}.
+   */
+  private static final Pattern CONSTRAINT = Pattern.compile("\\((\\d+), from `StreamReadConstraints\\.getMax(\\w+)\\(\\)`\\)");
 
   private DecodeFailures() {}
 
@@ -31,6 +40,12 @@ final class DecodeFailures {
         return new DecodeLimitExceededException("maxDecodedBytes", settings.maxDecodedBytes,
             "decoded body is larger than maxDecodedBytes = " + settings.maxDecodedBytes + ": " + detail, e);
       }
+      Matcher named = detail == null ? null : CONSTRAINT.matcher(detail);
+      if (named != null && named.find()) {
+        String limitName = "max" + named.group(2);
+        return new DecodeLimitExceededException(limitName, Long.parseLong(named.group(1)),
+            "decoded body exceeds Jackson's read constraint " + limitName + " = " + named.group(1) + ": " + detail, e);
+      }
       return new DecodeLimitExceededException("StreamReadConstraints", -1,
           "decoded body exceeds one of Jackson's read constraints: " + detail, e);
     }
@@ -38,12 +53,25 @@ final class DecodeFailures {
         || (detail != null && detail.contains("end-of-input"))) {
       return new TruncatedBodyException("decoded " + settings.format + " body ends before its value does: " + detail, e);
     }
+    if (e instanceof MismatchedInputException mismatch) {
+      return new ValueTypeMismatchException("decoded " + settings.format + " body has a value of the wrong type at "
+          + path(mismatch) + ": " + detail, e);
+    }
     return new MalformedBodyException("decoded body is not " + settings.format
         + " of the requested type: " + detail, e);
   }
 
   /** msgpack's own (unchecked) errors become decode exceptions; any other runtime exception is rethrown. */
   static ZipjackDecodeException translateRuntime(RuntimeException e, Pipeline.Settings settings) {
+    if (settings.format == Format.MSGPACK) {
+      String declared = MessagePackSupport.declaredSize(e);
+      if (declared != null) {
+        // a string, binary, extension, array or map header declaring more than the body holds (or than
+        // 2^31 - 1, the most msgpack-java reads); msgpack-java checks this before it allocates anything
+        return new TruncatedBodyException("decoded MessagePack body declares " + declared
+            + ", more than the body holds", e);
+      }
+    }
     if (hasCause(e, MSGPACK_TRUNCATED)) {
       return new TruncatedBodyException("decoded MessagePack body ends before its value does: " + e.getMessage(), e);
     }
@@ -51,6 +79,19 @@ final class DecodeFailures {
       return new MalformedBodyException("decoded body is not valid " + settings.format + ": " + e.getMessage(), e);
     }
     throw e;
+  }
+
+  /** Where the mismatched value sits, as a JSON path: {@code $.people[3].age}. */
+  private static String path(MismatchedInputException e) {
+    StringBuilder path = new StringBuilder("$");
+    for (JsonMappingException.Reference reference : e.getPath()) {
+      if (reference.getFieldName() != null) {
+        path.append('.').append(reference.getFieldName());
+      } else if (reference.getIndex() >= 0) {
+        path.append('[').append(reference.getIndex()).append(']');
+      }
+    }
+    return path.toString();
   }
 
   private static <T extends Throwable> T firstCause(Throwable e, Class<T> type) {

@@ -1,7 +1,11 @@
 package io.github.zipjack;
 
-/** The body is not in the pipeline's compression or format, or is corrupt (bad CRC, bad syntax). */
-public final class MalformedBodyException extends ZipjackDecodeException {
+/**
+ * The body is not in the pipeline's compression or format, or is corrupt (bad syntax, bad compressed
+ * data). The subtypes name the commoner cases: {@link WrongCodingException},
+ * {@link ChecksumMismatchException}, {@link TrailingDataException}, {@link ValueTypeMismatchException}.
+ */
+public class MalformedBodyException extends ZipjackDecodeException {
   private static final long serialVersionUID = 1L;
 
   public MalformedBodyException(String message) {

@@ -2,6 +2,7 @@ package io.github.zipjack;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.databind.Module;
+import org.msgpack.core.MessageSizeException;
 import org.msgpack.jackson.dataformat.MessagePackFactory;
 import org.msgpack.jackson.dataformat.TimestampExtensionModule;
 
@@ -15,6 +16,20 @@ final class MessagePackSupport {
 
   static JsonFactory newFactory() {
     return new MessagePackFactory();
+  }
+
+  /**
+   * What a MessagePack header declared, if {@code e} or one of its causes is msgpack's refusal of it
+   * (a header declaring more bytes than the input holds, or more than 2^31 - 1): {@code "a value of
+   * 2147483647 bytes or entries (Payload declared ... but input ended after 3 bytes)"}; else null.
+   */
+  static String declaredSize(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof MessageSizeException size) {
+        return "a value of " + size.getSize() + " bytes or entries" + (size.getMessage() == null ? "" : " (" + size.getMessage() + ")");
+      }
+    }
+    return null;
   }
 
   /** Maps {@link java.time.Instant} to the msgpack timestamp extension type -1. */

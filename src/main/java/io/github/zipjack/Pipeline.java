@@ -15,11 +15,14 @@ import io.github.zipjack.codec.DecodeLimitInputStream;
 import io.github.zipjack.codec.EngineConfig;
 import io.github.zipjack.codec.Encoder;
 import java.io.ByteArrayInputStream;
+import java.io.CharConversionException;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Objects;
 
 /**
@@ -120,6 +123,57 @@ public final class Pipeline implements AutoCloseable {
     return new ZipjackEncodeException("cannot encode a " + type + ": " + e.getMessage(), e);
   }
 
+  /**
+   * Saves {@code value}, encoded as {@link #encode(Object, OutputStream)} would, to {@code file} so that
+   * the file is always either its old complete content or the new one, never missing or partial, even
+   * if the process is killed or the machine loses power midway: the body goes to a temporary file in
+   * the same directory, is forced to the device, and is renamed over {@code file} atomically; then
+   * the directory is forced where the platform allows (Linux, macOS). On failure the temporary file
+   * is deleted and {@code file} is untouched. A writer killed midway leaves one temporary file
+   * ({@code .<name>.<pid>.<random>.zipjack-tmp}), which the next save of {@code file} deletes.
+   * Thread-safe; concurrent saves of one file each complete, and the last rename wins.
+   *
+   * @throws ZipjackEncodeException if Jackson cannot serialize {@code value} ({@code file} untouched)
+   * @throws java.nio.file.NoSuchFileException if the directory does not exist
+   * @throws IOException if writing, forcing or renaming fails ({@code file} untouched)
+   */
+  public void writeFile(Path file, Object value) throws IOException {
+    Objects.requireNonNull(file, "file");
+    checkOpen();
+    try {
+      AtomicFileWrite.replace(file, out -> encodeTo(value, out));
+    } catch (JacksonException e) {
+      throw encodeFailure(value, e);
+    }
+  }
+
+  /** Reads a file saved by {@link #writeFile}. See {@link #readFile(Path, JavaType)}. */
+  public <T> T readFile(Path file, Class<T> type) throws IOException {
+    return readFile(file, mapper.getTypeFactory().constructType(type));
+  }
+
+  /** Reads a file saved by {@link #writeFile} into a generic type. See {@link #readFile(Path, JavaType)}. */
+  public <T> T readFile(Path file, TypeReference<T> type) throws IOException {
+    return readFile(file, mapper.getTypeFactory().constructType(type));
+  }
+
+  /**
+   * Decodes a whole file made by {@link #writeFile} (or any body of this pipeline's compression and
+   * format), with this pipeline's decoding limits.
+   *
+   * @throws ZipjackDecodeException if the content cannot be decoded, as {@link #decode(byte[], JavaType)};
+   *     its message starts with the file's path, also in {@link ZipjackDecodeException#source()}
+   * @throws java.nio.file.NoSuchFileException if there is no such file
+   */
+  public <T> T readFile(Path file, JavaType type) throws IOException {
+    Objects.requireNonNull(file, "file");
+    try (InputStream in = Files.newInputStream(file)) {
+      return read(in, type);
+    } catch (ZipjackDecodeException e) {
+      throw e.withSource(file.toString());
+    }
+  }
+
   /** Decodes a whole body. See {@link #decode(byte[], JavaType)}. */
   public <T> T decode(byte[] body, Class<T> type) throws ZipjackDecodeException {
     return decode(body, mapper.getTypeFactory().constructType(type));
@@ -182,6 +236,10 @@ public final class Pipeline implements AutoCloseable {
       return value;
     } catch (JacksonException e) {
       throw DecodeFailures.translate(e, settings);
+    } catch (CharConversionException e) {
+      // Jackson's UTF-32 reader, chosen for a body that starts with zero bytes, meets invalid characters
+      throw new MalformedBodyException("decoded body is not " + settings.format + " text in any Unicode encoding: "
+          + e.getMessage(), e);
     } catch (RuntimeException e) {
       throw DecodeFailures.translateRuntime(e, settings);
     }
@@ -208,7 +266,7 @@ public final class Pipeline implements AutoCloseable {
       throw e;
     }
     if (extra != null) {
-      throw new MalformedBodyException("body has more data after the value, starting with " + extra
+      throw new TrailingDataException("body has more data after the value, starting with " + extra
           + " at byte " + parser.currentTokenLocation().getByteOffset() + " of the decoded body");
     }
   }

@@ -12,6 +12,8 @@ import java.io.IOException;
  */
 public class ZipjackDecodeException extends IOException {
   private static final long serialVersionUID = 1L;
+  /** Where the body came from (a file), when the pipeline knows; shown before the message. */
+  private String source;
 
   public ZipjackDecodeException(String message) {
     super(message);
@@ -19,5 +21,22 @@ public class ZipjackDecodeException extends IOException {
 
   public ZipjackDecodeException(String message, Throwable cause) {
     super(message, cause);
+  }
+
+  /** The message, after the body's source when there is one: {@code /data/people.json.gz: body is ...}. */
+  @Override
+  public String getMessage() {
+    return source == null ? super.getMessage() : source + ": " + super.getMessage();
+  }
+
+  /** The body's source named by the pipeline ({@link Pipeline#readFile}), or null. */
+  public String source() {
+    return source;
+  }
+
+  /** Names the body's source, for a pipeline that decoded it from one. */
+  ZipjackDecodeException withSource(String source) {
+    this.source = source;
+    return this;
   }
 }

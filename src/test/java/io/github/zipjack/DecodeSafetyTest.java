@@ -464,4 +464,15 @@ class DecodeSafetyTest {
       assertEquals("maxNestingDepth", e.limitName());
     }
   }
+
+  @Test
+  void jsonThatLooksLikeUtf32ButIsNotIsMalformed() throws IOException {
+    try (Pipeline plain = Pipeline.builder().compression(Compression.none()).build()) {
+      byte[] body = {0, 0, 0, '[', (byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff};
+
+      MalformedBodyException e = assertThrows(MalformedBodyException.class, () -> plain.decode(body, Object.class));
+
+      assertTrue(e.getMessage().startsWith("decoded body is not JSON text in any Unicode encoding"), e.getMessage());
+    }
+  }
 }

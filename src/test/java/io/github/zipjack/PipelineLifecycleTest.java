@@ -173,12 +173,14 @@ class PipelineLifecycleTest {
     try (Pipeline fresh = setup.build()) {
       expected = fresh.encode(PEOPLE_10.value());
     }
-    try (Pipeline pipeline = setup.builder().encoderPoolSize(1).build()) {
+    Pipeline pipeline = setup.builder().encoderPoolSize(1).build();
+    try (pipeline) {
       for (int i = 0; i < 3; i++) {
         assertThrows(ZipjackEncodeException.class, () -> pipeline.encode(new Exploding()));
         assertThrows(ZipjackEncodeException.class, () -> pipeline.encodeToBody(new Exploding()));
         assertThrows(ZipjackEncodeException.class, () -> pipeline.encode(new Exploding(), new ByteArrayOutputStream()));
       }
+      assertEverythingBack(pipeline);
 
       assertArrayEquals(expected, pipeline.encode(PEOPLE_10.value()), "encode");
       try (EncodedBody body = pipeline.encodeToBody(PEOPLE_10.value())) {
@@ -188,18 +190,35 @@ class PipelineLifecycleTest {
       pipeline.encode(PEOPLE_10.value(), out);
       assertArrayEquals(expected, out.toByteArray(), "encode to a stream");
     }
+    assertEquals(0, pipeline.resources().liveNativeContexts(), "after close: " + pipeline.resources());
   }
 
-  @Test
-  void failedStreamWriteLeavesThePipelineMakingCorrectBodies() throws IOException {
-    try (Pipeline pipeline = Pipeline.builder().deflaterBufferSize(512).encoderPoolSize(1).build()) {
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("setups")
+  void failedStreamWriteLeavesThePipelineMakingCorrectBodies(PipelineSetup setup) throws IOException {
+    Pipeline pipeline = setup.builder().encoderPoolSize(1).build();
+    try (pipeline) {
       byte[] expected = pipeline.encode(PEOPLE_10.value());
-      assertThrows(IOException.class, () -> pipeline.encode(PEOPLE_10.value(), new FailingOutputStream()));
+      for (int i = 0; i < 3; i++) {
+        assertThrows(IOException.class, () -> pipeline.encode(PEOPLE_10.value(), new FailingOutputStream()));
+      }
+      assertEverythingBack(pipeline);
 
       ByteArrayOutputStream out = new ByteArrayOutputStream();
       pipeline.encode(PEOPLE_10.value(), out);
       assertArrayEquals(expected, out.toByteArray());
     }
+    assertEquals(0, pipeline.resources().liveNativeContexts(), "after close: " + pipeline.resources());
+  }
+
+  /**
+   * Nothing is lent out after failed encodes, and at most the one pooled encoder's native context is
+   * alive (a failed body's context was reused or released, not leaked).
+   */
+  private static void assertEverythingBack(Pipeline pipeline) {
+    PipelineResources resources = pipeline.resources();
+    assertTrue(resources.nothingLent(), "after failed encodes: " + resources);
+    assertTrue(resources.liveNativeContexts() <= 1, "after failed encodes: " + resources);
   }
 
   private static Throwable rootCause(Throwable e) {

@@ -2,7 +2,9 @@ package io.github.zipjack.codec;
 
 import com.aayushatharva.brotli4j.decoder.DecoderJNI;
 import io.github.zipjack.MalformedBodyException;
+import io.github.zipjack.TrailingDataException;
 import io.github.zipjack.TruncatedBodyException;
+import io.github.zipjack.WrongCodingException;
 import io.github.zipjack.buffer.StripedPool;
 import java.io.IOException;
 import java.io.InputStream;
@@ -185,7 +187,7 @@ final class BrotliDecoderStream extends InputStream {
     destroyDecoder();
     int n = readSource();
     if (n > 0) {
-      throw new MalformedBodyException("brotli body has data after the end of its brotli stream: "
+      throw new TrailingDataException("brotli body has data after the end of its brotli stream: "
           + hex(slot.buffer, Math.min(n, SHOWN_BYTES)) + (n > SHOWN_BYTES ? " ..." : "") + " at byte " + inputBytes);
     }
     eof = true;
@@ -194,12 +196,12 @@ final class BrotliDecoderStream extends InputStream {
   /** What the decoder's ERROR means here: after a pull, data after the stream; after a push, bad data. */
   private MalformedBodyException rejected() {
     if (!lastCallWasPush) {
-      return new MalformedBodyException("brotli body has data after the end of its brotli stream, which ends"
+      return new TrailingDataException("brotli body has data after the end of its brotli stream, which ends"
           + (chunkStart == 0 ? "" : " after byte " + chunkStart) + " before byte " + inputBytes + " ("
           + byteCount(outputBytes) + " decoded)");
     }
     if (chunkStart == 0 && outputBytes == 0) {
-      return new MalformedBodyException("body is not brotli, or is corrupt in its first " + byteCount(inputBytes)
+      return new WrongCodingException("body is not brotli, or is corrupt in its first " + byteCount(inputBytes)
           + ": it starts with " + hex(first, firstLength) + BodyStart.describe(first[0] & 0xff));
     }
     return new MalformedBodyException("brotli body is corrupt between byte " + chunkStart + " and byte "

@@ -1,7 +1,10 @@
 package io.github.zipjack.codec;
 
+import io.github.zipjack.ChecksumMismatchException;
 import io.github.zipjack.MalformedBodyException;
+import io.github.zipjack.TrailingDataException;
 import io.github.zipjack.TruncatedBodyException;
+import io.github.zipjack.WrongCodingException;
 import io.github.zipjack.ZipjackDecodeException;
 import io.github.zipjack.buffer.StripedPool;
 import java.io.IOException;
@@ -86,7 +89,8 @@ final class GzipDecoderStream extends InputStream {
       try {
         n = inflater.inflate(b, off, len);
       } catch (DataFormatException e) {
-        throw new MalformedBodyException("gzip body is corrupt in member " + (members) + ": " + e.getMessage(), e);
+        throw new MalformedBodyException("gzip body is corrupt in member " + members + ", at or before byte " + offset()
+            + ": " + e.getMessage(), e);
       }
       if (n > 0) {
         crc.update(b, off, n);
@@ -94,6 +98,7 @@ final class GzipDecoderStream extends InputStream {
       }
       if (inflater.finished()) {
         pos = limit - inflater.getRemaining();
+        inMember = false; // the member's data is done: pos, not the inflater, now says where the body is
         endMember();
       } else if (inflater.needsDictionary()) {
         throw new MalformedBodyException("gzip body asks for a preset dictionary, which gzip does not have");
@@ -126,10 +131,12 @@ final class GzipDecoderStream extends InputStream {
     }
     if (first != GzipEngine.MAGIC_1 || second != GzipEngine.MAGIC_2) {
       String found = second < 0 ? String.format("%02x", first) : String.format("%02x %02x", first, second);
-      throw new MalformedBodyException(members == 0
-          ? "body is not gzip: it starts with " + found + ", gzip starts with 1f 8b" + BodyStart.describe(first)
-          : "body has data after its gzip member" + (members > 1 ? "s" : "") + ": " + found + " at byte " + start
-              + ", where only the end or another member (1f 8b) may follow");
+      if (members == 0) {
+        throw new WrongCodingException("body is not gzip: it starts with " + found + ", gzip starts with 1f 8b"
+            + BodyStart.describe(first));
+      }
+      throw new TrailingDataException("body has data after its gzip member" + (members > 1 ? "s" : "") + ": " + found
+          + " at byte " + start + ", where only the end or another member (1f 8b) may follow");
     }
     int method = readByte("header");
     if (method != 8) {
@@ -168,16 +175,15 @@ final class GzipDecoderStream extends InputStream {
     int expectedCrc = readIntLe();
     int expectedSize = readIntLe();
     if (expectedCrc != (int) crc.getValue()) {
-      throw new MalformedBodyException(String.format(
+      throw new ChecksumMismatchException(String.format(
           "gzip body is corrupt: member %d's data has CRC-32 %08x, its trailer at byte %d says %08x",
           members, (int) crc.getValue(), trailerAt, expectedCrc));
     }
     if (expectedSize != (int) inflater.getBytesWritten()) {
-      throw new MalformedBodyException("gzip body is corrupt: member " + members + " inflates to "
+      throw new ChecksumMismatchException("gzip body is corrupt: member " + members + " inflates to "
           + inflater.getBytesWritten() + " bytes, its trailer says " + Integer.toUnsignedString(expectedSize)
           + " (modulo 2^32)");
     }
-    inMember = false;
   }
 
   private int readIntLe() throws IOException {

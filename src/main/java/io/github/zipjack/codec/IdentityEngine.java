@@ -1,6 +1,7 @@
 package io.github.zipjack.codec;
 
 import io.github.zipjack.MalformedBodyException;
+import io.github.zipjack.WrongCodingException;
 import io.github.zipjack.buffer.StripedPool;
 import java.io.IOException;
 import java.io.InputStream;
@@ -66,10 +67,10 @@ public final class IdentityEngine implements CompressionEngine {
     byte[] start = new byte[ZstdFrameHeader.MAGIC_BYTES];
     int n = in.readNBytes(start, 0, start.length);
     if (n >= 2 && (start[0] & 0xff) == GzipEngine.MAGIC_1 && (start[1] & 0xff) == GzipEngine.MAGIC_2) {
-      throw new MalformedBodyException("body is gzip (it starts with 1f 8b) but this pipeline's compression is none");
+      throw new WrongCodingException("body is gzip (it starts with 1f 8b) but this pipeline's compression is none");
     }
     if (n == ZstdFrameHeader.MAGIC_BYTES && ZstdFrameHeader.isMagic(start, 0)) {
-      throw new MalformedBodyException("body is zstd (it starts with 28 b5 2f fd) but this pipeline's compression is none");
+      throw new WrongCodingException("body is zstd (it starts with 28 b5 2f fd) but this pipeline's compression is none");
     }
     in.unread(start, 0, n);
     return in;

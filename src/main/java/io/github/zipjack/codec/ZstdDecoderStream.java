@@ -1,10 +1,14 @@
 package io.github.zipjack.codec;
 
+import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdDecompressCtx;
 import com.github.luben.zstd.ZstdException;
+import io.github.zipjack.ChecksumMismatchException;
 import io.github.zipjack.DecodeLimitExceededException;
 import io.github.zipjack.MalformedBodyException;
+import io.github.zipjack.TrailingDataException;
 import io.github.zipjack.TruncatedBodyException;
+import io.github.zipjack.WrongCodingException;
 import io.github.zipjack.ZipjackDecodeException;
 import io.github.zipjack.buffer.StripedPool;
 import java.io.IOException;
@@ -156,8 +160,12 @@ final class ZstdDecoderStream extends InputStream {
     } catch (ZstdException e) {
       // zstd does not say where; the fault is in the bytes it has been given, which end at limit
       output.limit(0);
-      throw new MalformedBodyException("zstd body is corrupt: frame " + frames + " (from byte " + frameStart
-          + ") fails at or before byte " + (inputStart + input.limit()) + ": " + e.getMessage(), e);
+      String where = "zstd body is corrupt: frame " + frames + " (from byte " + frameStart + ") fails at or before byte "
+          + (inputStart + input.limit()) + ": " + e.getMessage();
+      if (Zstd.getErrorCode(e.getErrorCode()) == Zstd.errChecksumWrong()) { // getErrorCode() is the raw size_t result
+        throw new ChecksumMismatchException(where, e);
+      }
+      throw new MalformedBodyException(where, e);
     }
     output.flip();
     if (frameDone) {
@@ -198,10 +206,12 @@ final class ZstdDecoderStream extends InputStream {
           + (allFrames + 1) + ", after " + (frameStart + available) + " bytes", null);
     }
     String hex = BodyStart.hex(found, 0, available);
-    throw new MalformedBodyException(allFrames == 0
-        ? "body is not zstd: it starts with " + hex + ", zstd starts with 28 b5 2f fd" + BodyStart.describe(found[0] & 0xff)
-        : "body has data after its zstd frame" + (allFrames > 1 ? "s" : "") + ": " + hex + " at byte " + frameStart
-            + ", where only the end or another frame (28 b5 2f fd) may follow");
+    if (allFrames == 0) {
+      throw new WrongCodingException("body is not zstd: it starts with " + hex + ", zstd starts with 28 b5 2f fd"
+          + BodyStart.describe(found[0] & 0xff));
+    }
+    throw new TrailingDataException("body has data after its zstd frame" + (allFrames > 1 ? "s" : "") + ": " + hex
+        + " at byte " + frameStart + ", where only the end or another frame (28 b5 2f fd) may follow");
   }
 
   /** Checks the header of the zstd frame at the input's position; ensure() may compact the buffer. */

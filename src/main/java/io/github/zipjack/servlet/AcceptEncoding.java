@@ -62,7 +62,7 @@ public final class AcceptEncoding {
     }
     Map<String, Integer> weights = new LinkedHashMap<>();
     for (String element : header.split(",")) {
-      String[] parts = element.split(";");
+      String[] parts = element.split(";", -1); // -1: an element of only ";" still has a part 0
       String coding = parts[0].trim().toLowerCase(Locale.ROOT);
       if (coding.isEmpty()) {
         continue;

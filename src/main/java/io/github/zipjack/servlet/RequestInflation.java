@@ -18,6 +18,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * Inflates compressed request bodies for the application (for {@link CompressionFilter}): a request with {@code Content-Encoding:
@@ -64,6 +65,8 @@ final class RequestInflation {
   static final long DEFAULT_MAX_INFLATED_REQUEST_BYTES = 16L * 1024 * 1024;
   /** Default for {@code maxInflationRatio}: 100 inflated bytes per compressed byte. */
   static final int DEFAULT_MAX_INFLATION_RATIO = 100;
+  /** The most of a client's codings a 415 message repeats. */
+  private static final int MAX_CODINGS_SHOWN = 4;
 
   /** Coding token (lower case) to the engine that decodes it; identity never in it. */
   private final Map<String, CompressionEngine> engines;
@@ -146,8 +149,9 @@ final class RequestInflation {
       return Decision.PASS_THROUGH;
     }
     if (codings.size() > 1) {
-      return new Decision(null, "request bodies in several content codings (" + String.join(", ", codings)
-          + ") are not accepted; send one of: " + acceptedCodings);
+      return new Decision(null, "request bodies in several content codings ("
+          + codings.stream().limit(MAX_CODINGS_SHOWN).map(RequestInflation::sanitize).collect(Collectors.joining(", "))
+          + (codings.size() > MAX_CODINGS_SHOWN ? ", ..." : "") + ") are not accepted; send one of: " + acceptedCodings);
     }
     CompressionEngine engine = engines.get(codings.get(0));
     if (engine == null) {

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.zipjack.ChecksumMismatchException;
 import io.github.zipjack.DecodeLimitExceededException;
 import io.github.zipjack.MalformedBodyException;
 import io.github.zipjack.TruncatedBodyException;
@@ -145,11 +146,11 @@ class ZstdDecoderStreamTest {
   }
 
   @Test
-  void wrongChecksumIsMalformedWithTheOffset() {
+  void wrongChecksumIsAChecksumMismatchWithTheOffset() {
     byte[] corrupt = body.clone();
     corrupt[corrupt.length - 1] ^= 1;
 
-    MalformedBodyException e = assertThrows(MalformedBodyException.class, () -> decode(engine, corrupt));
+    ChecksumMismatchException e = assertThrows(ChecksumMismatchException.class, () -> decode(engine, corrupt));
     assertEquals("zstd body is corrupt: frame 1 (from byte 0) fails at or before byte " + corrupt.length
         + ": Restored data doesn't match checksum", e.getMessage());
   }

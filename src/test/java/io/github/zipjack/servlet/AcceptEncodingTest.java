@@ -286,4 +286,11 @@ class AcceptEncodingTest {
   void toStringShowsParsedWeights() {
     assertEquals("AcceptEncoding[gzip=1.0, br=0.5]", AcceptEncoding.parse("gzip, br;q=0.5").toString());
   }
+
+  @Test
+  void anElementOfOnlyASemicolonIsIgnored() {
+    AcceptEncoding accept = AcceptEncoding.parse("gzip, ;, ;q=0");
+
+    assertEquals(List.of("gzip"), accept.acceptedCodings());
+  }
 }

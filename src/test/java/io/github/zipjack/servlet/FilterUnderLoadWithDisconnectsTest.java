@@ -88,7 +88,11 @@ class FilterUnderLoadWithDisconnectsTest {
     if (json.length <= MAX_BUFFERED_BYTES) {
       assertEquals(response.body().length, Long.parseLong(response.header("Content-Length").orElseThrow()));
     } else {
-      assertTrue(response.header("Content-Length").isEmpty(), "larger than the buffering limit, so streamed: " + response);
+      // Streamed past the buffering limit: the filter sets no length. Tomcat still adds one when the
+      // whole compressed stream fits its response buffer at the end (a buffer grown for an earlier
+      // held body stays grown on its recycled response), and then it must be the exact length.
+      response.header("Content-Length").ifPresent(length -> assertEquals(response.body().length,
+          Long.parseLong(length), "a container's length for a streamed body: " + response));
     }
     String sent = response.header("Content-Encoding").orElse("identity");
     assertEquals(coding, sent, response.toString());

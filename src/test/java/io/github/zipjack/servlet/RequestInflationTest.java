@@ -100,6 +100,14 @@ class RequestInflationTest {
   }
 
   @Test
+  void stackedCodingsInTheMessageAreSanitizedAndCapped() {
+    String problem = decide("gzip, ev\u0001il, a, b, c, d").problem;
+
+    assertEquals("request bodies in several content codings (gzip, ev?il, a, b, ...) are not accepted; send one of:"
+        + " zstd, gzip, identity", problem);
+  }
+
+  @Test
   void theAcceptEncodingOfA415ListsTheEnginesCodingsThenIdentity() {
     assertEquals("zstd, gzip, identity", inflation.acceptedCodings());
   }

@@ -1,0 +1,278 @@
+package io.github.zipjack;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Broken and hostile bodies on every decode path (gzip through zlib, zstd, brotli; JSON and
+ * MessagePack): each kind of bad input gets its own exception type, and a message that says what is
+ * wrong and where, never another exception or a silently wrong value. The limits themselves (bombs,
+ * nesting) are {@link DecodeSafetyTest}'s and {@code BombsInASmallHeapTest}'s.
+ */
+class HostileInputTest {
+  /** A value that is checked field by field when it decodes. */
+  record Person(String name, int age, List<String> tags) {}
+
+  private static final List<Person> PEOPLE = people(300);
+  private static final Map<String, Pipeline> PIPELINES = new HashMap<>();
+
+  private static List<Person> people(int count) {
+    List<Person> people = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      people.add(new Person("person " + i, 20 + i % 50, List.of("t" + i % 7, "u" + i % 11)));
+    }
+    return people;
+  }
+
+  private static synchronized Pipeline pipeline(Format format, Compression compression) {
+    return PIPELINES.computeIfAbsent(format + " " + compression,
+        key -> Pipeline.builder().format(format).compression(compression).build());
+  }
+
+  @AfterAll
+  static void closePipelines() {
+    PIPELINES.values().forEach(Pipeline::close);
+  }
+
+  static Stream<Arguments> codingsAndFormats() {
+    List<Arguments> cases = new ArrayList<>();
+    for (Compression compression : List.of(Compression.gzip(6), Compression.zstd(3), Compression.brotli(4))) {
+      for (Format format : Format.values()) {
+        cases.add(Arguments.of(compression, format));
+      }
+    }
+    return cases.stream();
+  }
+
+  private static byte[] encode(Format format, Compression compression) {
+    return pipeline(format, compression).encode(PEOPLE);
+  }
+
+  private static ZipjackDecodeException refused(Format format, Compression compression, byte[] body) {
+    return assertThrows(ZipjackDecodeException.class,
+        () -> pipeline(format, compression).decode(body, new TypeReference<List<Person>>() {}));
+  }
+
+  private static void assertMessageHas(ZipjackDecodeException e, String... parts) {
+    for (String part : parts) {
+      assertTrue(e.getMessage().contains(part), "'" + part + "' not in: " + e.getMessage());
+    }
+  }
+
+  // ---- truncated and empty
+
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("codingsAndFormats")
+  void aCutOffBodyIsTruncated(Compression compression, Format format) {
+    byte[] body = encode(format, compression);
+
+    ZipjackDecodeException e = refused(format, compression, Arrays.copyOf(body, body.length / 2));
+
+    assertInstanceOf(TruncatedBodyException.class, e, e.toString());
+  }
+
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("codingsAndFormats")
+  void anEmptyBodyIsTruncated(Compression compression, Format format) {
+    ZipjackDecodeException e = refused(format, compression, new byte[0]);
+
+    assertInstanceOf(TruncatedBodyException.class, e, e.toString());
+  }
+
+  // ---- damaged
+
+  @Test
+  void aWrongCrcInTheGzipTrailerIsAChecksumMismatchNamingBothValues() {
+    byte[] body = encode(Format.JSON, Compression.gzip(6));
+    body[body.length - 8] ^= 0x01;
+
+    ZipjackDecodeException e = refused(Format.JSON, Compression.gzip(6), body);
+
+    assertInstanceOf(ChecksumMismatchException.class, e, e.toString());
+    assertMessageHas(e, "CRC-32", "trailer at byte " + (body.length - 8));
+  }
+
+  @Test
+  void aWrongLengthInTheGzipTrailerIsAChecksumMismatchNamingBothLengths() {
+    byte[] body = encode(Format.JSON, Compression.gzip(6));
+    body[body.length - 1] ^= 0x40;
+
+    ZipjackDecodeException e = refused(Format.JSON, Compression.gzip(6), body);
+
+    assertInstanceOf(ChecksumMismatchException.class, e, e.toString());
+    assertMessageHas(e, "member 1 inflates to", "its trailer says");
+  }
+
+  @Test
+  void aWrongZstdContentChecksumIsAChecksumMismatch() {
+    byte[] body = encode(Format.JSON, Compression.zstd(3));
+    body[body.length - 1] ^= 0x01; // the last 4 bytes of a frame with a checksum are the checksum
+
+    ZipjackDecodeException e = refused(Format.JSON, Compression.zstd(3), body);
+
+    assertInstanceOf(ChecksumMismatchException.class, e, e.toString());
+    assertMessageHas(e, "frame 1", "checksum");
+  }
+
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("codingsAndFormats")
+  void corruptCompressedDataIsMalformedAndNeverAWrongValue(Compression compression, Format format) {
+    byte[] body = encode(format, compression);
+    for (int i = body.length / 3; i < body.length / 3 + 16; i++) {
+      body[i] ^= (byte) 0x5a;
+    }
+
+    ZipjackDecodeException e = refused(format, compression, body);
+
+    assertTrue(e instanceof MalformedBodyException || e instanceof TruncatedBodyException, e.toString());
+  }
+
+  // ---- more than the body
+
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("codingsAndFormats")
+  void garbageAfterTheCompressedBodyIsTrailingDataAtItsByte(Compression compression, Format format) {
+    byte[] body = encode(format, compression);
+    byte[] withGarbage = Arrays.copyOf(body, body.length + 4);
+    withGarbage[body.length] = 'j';
+    withGarbage[body.length + 1] = 'u';
+
+    ZipjackDecodeException e = refused(format, compression, withGarbage);
+
+    assertInstanceOf(TrailingDataException.class, e, e.toString());
+    // brotli's decoder does not say how much of its input it used, so the message bounds the end instead
+    assertMessageHas(e, compression.equals(Compression.brotli(4)) ? "before byte " + withGarbage.length : "byte " + body.length);
+  }
+
+  @Test
+  void aSecondValueAfterTheFirstIsTrailingDataAtItsByte() {
+    byte[] body = "[] {}".getBytes(StandardCharsets.US_ASCII);
+
+    ZipjackDecodeException e = assertThrows(ZipjackDecodeException.class,
+        () -> pipeline(Format.JSON, Compression.none()).decode(body, List.class));
+
+    assertInstanceOf(TrailingDataException.class, e, e.toString());
+    assertMessageHas(e, "START_OBJECT", "at byte 3");
+  }
+
+  // ---- not the pipeline's coding
+
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("codingsAndFormats")
+  void anUncompressedBodyIsTheWrongCodingAndTheMessageSaysWhatItLooksLike(Compression compression, Format format) {
+    byte[] plain = pipeline(format, Compression.none()).encode(PEOPLE);
+
+    ZipjackDecodeException e = refused(format, compression, plain);
+
+    assertInstanceOf(WrongCodingException.class, e, e.toString());
+    assertMessageHas(e, format == Format.JSON ? "looks like uncompressed JSON" : "looks like uncompressed MessagePack");
+  }
+
+  static Stream<Arguments> bodiesInAnotherCoding() {
+    return Stream.of(
+        Arguments.of(Compression.gzip(6), Compression.zstd(3), "looks like gzip"),
+        Arguments.of(Compression.zstd(3), Compression.gzip(6), "may be zstd"),
+        Arguments.of(Compression.gzip(6), Compression.brotli(4), "looks like gzip"),
+        Arguments.of(Compression.zstd(3), Compression.brotli(4), "may be zstd"),
+        Arguments.of(Compression.gzip(6), Compression.none(), "body is gzip"),
+        Arguments.of(Compression.zstd(3), Compression.none(), "body is zstd"));
+  }
+
+  @ParameterizedTest(name = "{0} body to a {1} pipeline")
+  @MethodSource("bodiesInAnotherCoding")
+  void aBodyInAnotherCodingIsTheWrongCodingAndTheMessageNamesIt(Compression sent, Compression expected, String named) {
+    byte[] body = encode(Format.JSON, sent);
+
+    ZipjackDecodeException e = refused(Format.JSON, expected, body);
+
+    assertInstanceOf(WrongCodingException.class, e, e.toString());
+    assertMessageHas(e, named);
+  }
+
+  // ---- values
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("formats")
+  void aValueOfTheWrongTypeIsAMismatchNamingItsPath(Format format) throws IOException {
+    List<Map<String, Object>> people = new ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      people.add(Map.of("name", "p" + i, "age", i == 3 ? "thirty" : 30, "tags", List.of()));
+    }
+    byte[] body = pipeline(format, Compression.none()).encode(people);
+
+    ZipjackDecodeException e = refused(format, Compression.none(), body);
+
+    assertInstanceOf(ValueTypeMismatchException.class, e, e.toString());
+    assertMessageHas(e, "$[3].age", "thirty");
+  }
+
+  static Stream<Format> formats() {
+    return Stream.of(Format.values());
+  }
+
+  @Test
+  void aStringLongerThanJacksonsMaxStringLengthIsRefusedByThatLimit() {
+    int length = 20_000_001;
+    byte[] body = new byte[length + 2];
+    Arrays.fill(body, (byte) 'a');
+    body[0] = '"';
+    body[body.length - 1] = '"';
+
+    ZipjackDecodeException e = assertThrows(ZipjackDecodeException.class,
+        () -> pipeline(Format.JSON, Compression.none()).decode(body, String.class));
+
+    DecodeLimitExceededException limit = assertInstanceOf(DecodeLimitExceededException.class, e, e.toString());
+    assertEquals("maxStringLength", limit.limitName());
+    assertEquals(20_000_000, limit.limit());
+  }
+
+  @Test
+  void aNumberLongerThanJacksonsMaxNumberLengthIsRefusedByThatLimit() {
+    byte[] body = ("[" + "7".repeat(1_001) + "]").getBytes(StandardCharsets.US_ASCII);
+
+    ZipjackDecodeException e = assertThrows(ZipjackDecodeException.class,
+        () -> pipeline(Format.JSON, Compression.none()).decode(body, Object.class));
+
+    DecodeLimitExceededException limit = assertInstanceOf(DecodeLimitExceededException.class, e, e.toString());
+    assertEquals("maxNumberLength", limit.limitName());
+    assertEquals(1_000, limit.limit());
+  }
+
+  @Test
+  void aMessagePackValueOfTheWrongKindIsAMismatch() {
+    // fixmap {"name": "p", "age": [1], "tags": []}: an array where an int belongs
+    byte[] body = {(byte) 0x83, (byte) 0xa4, 'n', 'a', 'm', 'e', (byte) 0xa1, 'p', (byte) 0xa3, 'a', 'g', 'e',
+        (byte) 0x91, 0x01, (byte) 0xa4, 't', 'a', 'g', 's', (byte) 0x90};
+
+    ZipjackDecodeException e = assertThrows(ZipjackDecodeException.class,
+        () -> pipeline(Format.MSGPACK, Compression.none()).decode(body, Person.class));
+
+    assertInstanceOf(ValueTypeMismatchException.class, e, e.toString());
+    assertMessageHas(e, "$.age");
+  }
+
+  @Test
+  void aDecodeExceptionIsTheFamilyBaseAndAnIOException() {
+    ZipjackDecodeException e = refused(Format.JSON, Compression.gzip(6), new byte[] {'{', '}'});
+
+    assertInstanceOf(IOException.class, e);
+    assertInstanceOf(MalformedBodyException.class, e);
+  }
+}
