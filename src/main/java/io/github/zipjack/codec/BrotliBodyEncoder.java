@@ -3,7 +3,6 @@ package io.github.zipjack.codec;
 import com.aayushatharva.brotli4j.encoder.Encoder.Mode;
 import com.aayushatharva.brotli4j.encoder.EncoderJNI;
 import io.github.zipjack.buffer.Segment;
-import io.github.zipjack.buffer.SegmentOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
@@ -42,14 +41,13 @@ final class BrotliBodyEncoder extends WholeBodyEncoder {
   static final Mode MODE = Mode.GENERIC;
   /** The largest piece of body (bytes, 16 MiB: the largest window) copied into the native input buffer per push. */
   static final int INPUT_CHUNK_BYTES = 1 << MAX_WINDOW_BITS;
-  /** The largest piece of compressed output (bytes) copied through the output array per write. */
-  private static final int OUTPUT_CHUNK_BYTES = 64 * 1024;
 
   private final BrotliEngine engine;
   /** 0 to 11. */
   private final int quality;
   private final Mode mode;
   private final ContextCounter contexts;
+  private final NativeOutputWriter writer = new NativeOutputWriter();
   /** While {@link #compressChain} runs: the segment being read and the next byte in it. */
   private Segment cursor;
   private int cursorPos;
@@ -97,12 +95,9 @@ final class BrotliBodyEncoder extends WholeBodyEncoder {
 
   /** Compresses {@code length} bytes read from {@code array} or, when it is null, from the chain at {@link #cursor}. */
   private void encode(byte[] array, long length, OutputStream sink) throws IOException {
-    int lgwin = windowBits(length);
-    EncoderJNI.Wrapper encoder = new EncoderJNI.Wrapper((int) Math.max(1, Math.min(length, INPUT_CHUNK_BYTES)),
-        quality, lgwin, mode);
-    contexts.created();
-    try {
-      ByteBuffer input = encoder.getInputBuffer();
+    try (BrotliNativeStream stream = new BrotliNativeStream((int) Math.max(1, Math.min(length, INPUT_CHUNK_BYTES)),
+        quality, windowBits(length), mode, contexts)) {
+      ByteBuffer input = stream.input();
       long pos = 0;
       do {
         int n = (int) Math.min(input.capacity(), length - pos);
@@ -113,13 +108,8 @@ final class BrotliBodyEncoder extends WholeBodyEncoder {
           fillFromChain(input, n);
         }
         pos += n;
-        EncoderJNI.Operation operation = pos == length ? EncoderJNI.Operation.FINISH : EncoderJNI.Operation.PROCESS;
-        encoder.push(operation, n);
-        drain(encoder, operation, sink, pos, length);
+        stream.push(pos == length ? EncoderJNI.Operation.FINISH : EncoderJNI.Operation.PROCESS, n, writer, sink);
       } while (pos < length);
-    } finally {
-      encoder.destroy();
-      contexts.released();
     }
   }
 
@@ -137,42 +127,6 @@ final class BrotliBodyEncoder extends WholeBodyEncoder {
         cursor = cursor.next();
         cursorPos = cursor == null ? 0 : cursor.pos;
       }
-    }
-  }
-
-  /** Writes the encoder's output to {@code sink} until it has taken all input (and, finishing, ended the stream). */
-  private void drain(EncoderJNI.Wrapper encoder, EncoderJNI.Operation operation, OutputStream sink, long pos,
-      long length) throws IOException {
-    while (true) {
-      if (!encoder.isSuccess()) {
-        throw new IOException("brotli encoder (quality " + quality + ") failed after " + pos + " of " + length
-            + " body bytes");
-      }
-      if (encoder.hasMoreOutput()) {
-        write(encoder.pull(), sink);
-      } else if (encoder.hasRemainingInput()
-          || (operation == EncoderJNI.Operation.FINISH && !encoder.isFinished())) {
-        encoder.push(operation, 0);
-      } else {
-        return;
-      }
-    }
-  }
-
-  /**
-   * Copies {@code output}, a view of the native encoder's memory, to {@code sink}: straight into its
-   * segments when it is a {@link SegmentOutputStream}, else through the output array.
-   */
-  private void write(ByteBuffer output, OutputStream sink) throws IOException {
-    if (sink instanceof SegmentOutputStream segments) {
-      segments.write(output); // straight into the segments, without the output array
-      return;
-    }
-    byte[] scratch = outputBuffer(Math.min(output.remaining(), OUTPUT_CHUNK_BYTES));
-    while (output.hasRemaining()) {
-      int n = Math.min(output.remaining(), scratch.length);
-      output.get(scratch, 0, n);
-      sink.write(scratch, 0, n);
     }
   }
 

@@ -12,15 +12,19 @@ import java.io.InputStream;
  * <p>Native state is per body: brotli's C encoder and decoder cannot be reset once a stream has
  * ended, and brotli4j 1.24 offers nothing better (its JNI has create, push, pull and destroy only;
  * its one-shot {@code Encoder.compress} makes an instance per call too). So each body compresses
- * with its own native encoder, sized to the body, destroyed in a finally block; each decoder
- * stream makes a native decoder at its first read and destroys it at the end of the stream or on
- * close, whichever comes first. {@link #contexts()} counts every one of them, so after every body
+ * with its own native encoder (sized to the body when compressed whole), destroyed when the body
+ * ends or is abandoned; each decoder stream makes a native decoder at its first read and destroys
+ * it at the end of the stream or on close, whichever comes first. {@link #contexts()} counts every one of them, so after every body
  * is finished {@code live()} is 0. What is pooled and reused: the encoders with their body and
- * output arrays ({@link WholeBodyEncoder}), and the decoders' 64 KiB input arrays.
+ * output arrays ({@link WholeBodyEncoder}), the streaming encoders with their output arrays, and
+ * the decoders' 64 KiB input arrays.
  *
- * <p>Bodies are compressed whole ({@link BrotliBodyEncoder}), with the smallest window that holds
- * the body, in brotli's {@code GENERIC} mode; see that class for the measurements behind both.
- * Decoding is strict ({@link BrotliDecoderStream}) and needs at most the stream's window (16 MiB
+ * <p>{@link #open} compresses bodies whole ({@link BrotliBodyEncoder}), with the smallest window that
+ * holds the body, in brotli's {@code GENERIC} mode; see that class for the measurements behind both.
+ * {@link #openStreaming} compresses a body of unknown size as it is written
+ * ({@link BrotliStreamEncoder}), with brotli's default 4 MiB window, in the same mode at the same
+ * quality, flushed once per MiB of input, so its output trails the body by at most 1 MiB; it holds
+ * at most that 1 MiB plus brotli's 8 MiB ring buffer of body bytes. Decoding is strict ({@link BrotliDecoderStream}) and needs at most the stream's window (16 MiB
  * for the largest, what any brotli decoder needs) plus 64 KiB of native memory, whatever the body
  * decodes to.
  */
@@ -48,6 +52,12 @@ public final class BrotliEngine extends PooledEngine<BrotliBodyEncoder, BrotliDe
   @Override
   BrotliBodyEncoder newEncoder() {
     return new BrotliBodyEncoder(this, quality, contexts);
+  }
+
+  /** Its native encoder is made, counted and destroyed per body, inside the encoder. */
+  @Override
+  BrotliStreamEncoder newStreamingEncoder() {
+    return new BrotliStreamEncoder(this, quality, contexts);
   }
 
   /** A reusable input array; the native decoder is per body, counted by the decoder stream. */

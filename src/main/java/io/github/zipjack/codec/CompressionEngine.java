@@ -9,9 +9,11 @@ import java.io.OutputStream;
  * it pools. Internal API.
  *
  * <p>Thread-safe: many threads {@link #open(OutputStream)} encoders at once; each encoder serves one
- * thread. Two shapes fit behind {@link Encoder}: a streaming engine compresses as the serializer
- * writes (the JDK Deflater), a whole-body engine gathers the serialized bytes and compresses them
- * once in {@link Encoder#finish()} ({@link WholeBodyEncoder}). {@link #close()} releases every pooled
+ * thread. Two shapes fit behind {@link Encoder}: a streaming encoder compresses as the serializer
+ * writes (the JDK Deflater), a whole-body encoder gathers the serialized bytes and compresses them
+ * once in {@link Encoder#finish()} ({@link WholeBodyEncoder}). {@link #open(OutputStream)} lends
+ * whichever serves bodies of known, moderate size best; {@link #openStreaming(OutputStream)} always
+ * lends a streaming one. {@link #close()} releases every pooled
  * native resource; encoders and decoders still lent out release theirs when they are closed.
  */
 public interface CompressionEngine extends AutoCloseable {
@@ -28,7 +30,10 @@ public interface CompressionEngine extends AutoCloseable {
   /** The native contexts this engine made and released; see {@link ContextCounter}. */
   ContextCounter contexts();
 
-  /** Encoders lent by {@link #open(OutputStream)} and not yet closed; exact only when no thread is busy. */
+  /**
+   * Encoders lent by {@link #open(OutputStream)} and {@link #openStreaming(OutputStream)} and not yet
+   * closed; exact only when no thread is busy.
+   */
   long lentEncoders();
 
   /**
@@ -37,8 +42,24 @@ public interface CompressionEngine extends AutoCloseable {
    */
   long lentDecoderSlots();
 
-  /** Lends an encoder whose output goes to {@code sink}; the caller closes it. */
+  /**
+   * Lends an encoder whose output goes to {@code sink}; the caller closes it. It may gather the
+   * whole body before compressing it (zstd, brotli and libdeflate do), which suits bodies whose size
+   * the caller bounds: a pipeline's values, a filter's buffered responses.
+   */
   Encoder open(OutputStream sink) throws IOException;
+
+  /**
+   * Lends an encoder that compresses as it is written: it hands compressed output to {@code sink}
+   * before the body ends, and holds at most a bounded number of body bytes, stated in each engine's
+   * class doc (its input buffer and the compressor's window, for example). For bodies of unknown and
+   * possibly large size, such as a response streamed past the servlet filter's buffering limit. The
+   * caller finishes and closes it as any {@link Encoder}; a close without finish abandons the body.
+   * By default the encoder of {@link #open(OutputStream)}, for engines whose encoders stream already.
+   */
+  default Encoder openStreaming(OutputStream sink) throws IOException {
+    return open(sink);
+  }
 
   /**
    * A stream of the decoded bytes of {@code body}. Closing it releases the decoder's native state

@@ -5,19 +5,22 @@ import io.github.zipjack.buffer.SegmentOutputStream;
 import io.github.zipjack.buffer.SegmentPool;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.function.Consumer;
 import java.util.zip.CRC32;
 import java.util.zip.Deflater;
 
 /**
  * Writes one gzip member: header, raw deflate from a reused {@link Deflater}, CRC-32 and length.
  * When the sink is a {@link SegmentOutputStream}, zlib writes straight into its segments; otherwise
- * into this encoder's deflater buffer, then to the sink. Not thread-safe; lent by {@link GzipEngine}.
+ * into this encoder's deflater buffer, then to the sink. Not thread-safe; lent by {@link GzipEngine},
+ * or streaming by either gzip engine's {@code openStreaming} ({@link GzipDecodingEngine}).
  *
  * <p>Streaming, it deflates as the serializer writes. Whole-body, it gathers the serialized body in
  * pooled segments and deflates them all in {@link #finishStream()}, one segment per Deflater call.
  */
 final class GzipEncoder extends Encoder {
-  private final GzipEngine engine;
+  /** The pool this encoder goes back to once reset. */
+  private final Consumer<? super GzipEncoder> home;
   private final Deflater deflater;
   private final CRC32 crc = new CRC32();
   private final byte[] deflaterBuffer;
@@ -31,11 +34,15 @@ final class GzipEncoder extends Encoder {
   /** Same object as {@link #sink} when it is ours, else null. */
   private SegmentOutputStream segmentSink;
 
-  /** @param wholeBodyPool where whole-body mode gathers the body; null to stream */
-  GzipEncoder(GzipEngine engine, int level, int inputBufferSize, int deflaterBufferSize, SegmentPool wholeBodyPool) {
+  /**
+   * @param home takes this encoder back after each body (its engine's pool)
+   * @param wholeBodyPool where whole-body mode gathers the body; null to stream
+   */
+  GzipEncoder(Consumer<? super GzipEncoder> home, int level, int inputBufferSize, int deflaterBufferSize,
+      SegmentPool wholeBodyPool) {
     super(inputBufferSize);
     this.gathered = wholeBodyPool == null ? null : new SegmentOutputStream(wholeBodyPool);
-    this.engine = engine;
+    this.home = home;
     this.deflater = new Deflater(level, true);
     this.deflaterBuffer = new byte[deflaterBufferSize];
     this.level = level;
@@ -105,7 +112,7 @@ final class GzipEncoder extends Encoder {
     segmentSink = null;
     deflater.reset();
     crc.reset();
-    engine.recycle(this);
+    home.accept(this);
   }
 
   @Override

@@ -1,11 +1,17 @@
 package io.github.zipjack.codec;
 
 import io.github.zipjack.buffer.SegmentPool;
+import java.io.IOException;
+import java.io.OutputStream;
 
 /**
  * gzip (RFC 1952) with the JDK's zlib, streaming or whole-body: a pool of {@link GzipEncoder}s, each holding one
  * {@link java.util.zip.Deflater} that is reset between bodies and ended when the pool drops it or
  * the engine closes. Thread-safe. Internal API; users pick it with {@code Compression.gzip(level)}.
+ *
+ * <p>Streaming, {@link #open} and {@link #openStreaming} lend the same encoders: each holds at most
+ * its input buffer of body bytes plus zlib's 32 KiB window. Whole-body (with a whole-body pool),
+ * {@link #openStreaming} lends streaming encoders from a pool of their own.
  */
 public final class GzipEngine extends GzipDecodingEngine<GzipEncoder> {
   private final int level;
@@ -24,7 +30,7 @@ public final class GzipEngine extends GzipDecodingEngine<GzipEncoder> {
    */
   public GzipEngine(int level, int inputBufferSize, int deflaterBufferSize, int maxIdleEncoders,
       SegmentPool wholeBodyPool) {
-    super(maxIdleEncoders);
+    super(maxIdleEncoders, level, inputBufferSize, deflaterBufferSize);
     if (level < 0 || level > 9) {
       throw new IllegalArgumentException("gzip level must be in [0, 9]: " + level);
     }
@@ -49,9 +55,15 @@ public final class GzipEngine extends GzipDecodingEngine<GzipEncoder> {
 
   @Override
   GzipEncoder newEncoder() {
-    GzipEncoder encoder = new GzipEncoder(this, level, inputBufferSize, deflaterBufferSize, wholeBodyPool);
+    GzipEncoder encoder = new GzipEncoder(this::recycle, level, inputBufferSize, deflaterBufferSize, wholeBodyPool);
     contexts.created();
     return encoder;
+  }
+
+  /** The encoders of {@link #open} when they stream already; else a streaming one of its own pool. */
+  @Override
+  public Encoder openStreaming(OutputStream sink) throws IOException {
+    return wholeBodyPool == null ? open(sink) : super.openStreaming(sink);
   }
 
   @Override

@@ -11,6 +11,13 @@ package io.github.zipjack.codec;
  * same header as the zlib engine's, and written to the sink in one write. Bodies are decoded by the
  * same strict JDK gzip reader as the zlib engine's, with pooled Inflaters.
  *
+ * <p>libdeflate has no streaming API, so {@link #openStreaming} (bodies of unknown size, such as
+ * those streamed past the servlet filter's buffering limit) lends JDK zlib encoders at the same
+ * level instead: the gzip format is the same, the body is deflated as it is written, and each
+ * encoder holds at most its input buffer of body bytes plus zlib's 32 KiB window. They are pooled
+ * apart from the libdeflate compressors; {@link #contexts()}, {@link #lentEncoders()} and
+ * {@link #close()} cover both.
+ *
  * <p>libdeflate comes from {@code io.airlift:aircompressor-v3} (an optional dependency), which binds it
  * with the FFM API and whose classes are Java 25 class files: zipjack reaches them through method
  * handles only after checking the Java version, so this class loads on Java 17, where
@@ -47,11 +54,12 @@ public final class LibdeflateGzipEngine extends GzipDecodingEngine<LibdeflateGzi
 
   /**
    * @param config the level (0 to 9) and the pool size (idle encoders, and as many idle Inflaters);
-   *     the buffer sizes and the whole-body pool do not apply: libdeflate always compresses whole bodies
+   *     the buffer sizes apply only to the zlib encoders of {@link #openStreaming}, and the whole-body
+   *     pool not at all: libdeflate always compresses whole bodies
    * @throws IllegalStateException if libdeflate cannot serve here; the message says why
    */
   public LibdeflateGzipEngine(EngineConfig config) {
-    super(config.maxIdleEncoders());
+    super(config.maxIdleEncoders(), config.level(), config.inputBufferSize(), config.deflaterBufferSize());
     String reason = unavailabilityReason();
     if (reason != null) {
       throw new IllegalStateException("gzip via libdeflate cannot serve: " + reason);

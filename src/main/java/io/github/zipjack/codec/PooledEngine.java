@@ -3,13 +3,16 @@ package io.github.zipjack.codec;
 import io.github.zipjack.buffer.StripedPool;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The pooling every compressing engine shares: a bounded, lock-free pool of encoders (each with its
- * native context), a pool of decoder state of the same bound, and the counter of native contexts.
- * Thread-safe. Subclasses say how to make and dispose what is pooled; an encoder gives itself back
- * with {@link #recycle(Encoder)} once it has reset its state. {@link #close()} disposes the idle
- * ones; those lent out are disposed when they come back.
+ * native context) for {@link #open}, another of the same bound for {@link #openStreaming}, a pool of
+ * decoder state of the same bound, and the counter of native contexts. Thread-safe. Subclasses say
+ * how to make and dispose what is pooled; an encoder gives itself back with {@link #recycle(Encoder)}
+ * or {@link #recycleStreaming(Encoder)} once it has reset its state, or {@link #discard(Encoder)}
+ * when its native state could not be reset and is freed. {@link #close()} disposes the idle ones;
+ * those lent out are disposed when they come back.
  *
  * @param <E> the encoder type
  * @param <D> what a decoder borrows for one body (an Inflater, a zstd context, an input array)
@@ -17,6 +20,10 @@ import java.io.OutputStream;
 abstract class PooledEngine<E extends Encoder, D extends StripedPool.Node> implements CompressionEngine {
   final ContextCounter contexts = new ContextCounter();
   private final StripedPool<E> encoders;
+  /** Encoders lent by {@link #openStreaming}; separate, as they hold differently sized state. */
+  private final StripedPool<Encoder> streamingEncoders;
+  /** Encoders lent and then freed instead of given back ({@link #discard}); they count as returned. */
+  private final LongAdder discardedEncoders = new LongAdder();
   /** Lent to one decoder stream per body. */
   final StripedPool<D> decoderSlots;
 
@@ -26,6 +33,7 @@ abstract class PooledEngine<E extends Encoder, D extends StripedPool.Node> imple
    */
   PooledEngine(int maxIdle) {
     this.encoders = new StripedPool<>(maxIdle, this::newEncoder, this::disposeEncoder);
+    this.streamingEncoders = new StripedPool<>(maxIdle, this::newStreamingEncoder, this::disposeStreamingEncoder);
     this.decoderSlots = new StripedPool<>(maxIdle, this::newDecoderSlot, this::disposeDecoderSlot);
   }
 
@@ -34,6 +42,17 @@ abstract class PooledEngine<E extends Encoder, D extends StripedPool.Node> imple
 
   /** Releases an encoder the pool will not keep; by default its own {@link Encoder#dispose()}. */
   void disposeEncoder(E encoder) {
+    encoder.dispose();
+  }
+
+  /**
+   * A new encoder for {@link #openStreaming}: it compresses as it is written and holds a bounded
+   * number of body bytes. It gives itself back with {@link #recycleStreaming(Encoder)}.
+   */
+  abstract Encoder newStreamingEncoder();
+
+  /** Releases a streaming encoder the pool will not keep; by default its own {@link Encoder#dispose()}. */
+  void disposeStreamingEncoder(Encoder encoder) {
     encoder.dispose();
   }
 
@@ -48,7 +67,7 @@ abstract class PooledEngine<E extends Encoder, D extends StripedPool.Node> imple
 
   @Override
   public final long lentEncoders() {
-    return encoders.lentCount();
+    return encoders.lentCount() + streamingEncoders.lentCount() - discardedEncoders.sum();
   }
 
   @Override
@@ -61,15 +80,35 @@ abstract class PooledEngine<E extends Encoder, D extends StripedPool.Node> imple
     return Encoder.lend(encoders, sink);
   }
 
+  /** Lends an encoder from the streaming pool; see {@link CompressionEngine#openStreaming}. */
+  @Override
+  public Encoder openStreaming(OutputStream sink) throws IOException {
+    return Encoder.lend(streamingEncoders, sink);
+  }
+
   /** Takes back an encoder whose state is reset; disposes it when the pool is full or closed. */
   final void recycle(E encoder) {
     encoders.recycle(encoder);
+  }
+
+  /** Takes back a streaming encoder whose state is reset; disposes it when the pool is full or closed. */
+  final void recycleStreaming(Encoder encoder) {
+    streamingEncoders.recycle(encoder);
+  }
+
+  /**
+   * Records that {@code encoder}, lent by either pool, has freed its native state instead of coming
+   * back (its reset failed), so that {@link #lentEncoders()} no longer counts it.
+   */
+  final void discard(Encoder encoder) {
+    discardedEncoders.increment();
   }
 
   /** Disposes the idle encoders and decoder slots; lent-out ones go when returned. Idempotent. */
   @Override
   public final void close() {
     encoders.close();
+    streamingEncoders.close();
     decoderSlots.close();
   }
 

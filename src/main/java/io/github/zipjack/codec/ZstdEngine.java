@@ -8,19 +8,25 @@ import java.io.InputStream;
  * {@code Compression.zstd(level)}, and {@code EngineSelection} makes it only once zstd-jni's native
  * library has loaded.
  *
- * <p>Encoding: each body is gathered whole and compressed in one call into one frame with its
- * content size, a checksum and a window of at most 8 MB ({@link ZstdBodyEncoder}), by a pooled
- * {@code ZstdCompressCtx} reused from body to body. Decoding: a strict stream
+ * <p>Encoding: {@link #open} gathers each body whole and compresses it in one call into one frame
+ * with its content size, a checksum and a window of at most 8 MB ({@link ZstdBodyEncoder}).
+ * {@link #openStreaming} compresses a body of unknown size as it is written, into one frame with a
+ * checksum, no content size and the same window cap, writing each block to the sink as zstd makes
+ * it; it holds at most 128 KiB of input plus the level's window (512 KiB at level 1, 2 MiB at 3, at
+ * most 8 MiB) and one block ({@link ZstdStreamEncoder}). Both compress with a pooled
+ * {@code ZstdCompressCtx} ({@link ZstdContext}) reused from body to body. Decoding: a strict stream
  * ({@link ZstdDecoderStream}) with a pooled {@code ZstdDecompressCtx} and its direct buffers, which
  * refuses frames whose window or content size exceeds {@code maxDecodedBytes} before decoding them.
  *
- * <p>Both pools keep at most {@code maxIdleEncoders} idle contexts; {@link #contexts()} counts
- * every context made and freed. An idle decoder holds its context (zstd's tables, plus the
- * buffers for the window of a recent frame, which zstd keeps for reuse; the window is never more
- * than maxDecodedBytes or 128 MiB) and 96 KiB of direct buffers; an idle encoder holds its context
- * (sized by the level and the largest body it compressed) and up to
- * {@link WholeBodyEncoder#MAX_RETAINED_BYTES} each of body and output arrays. {@link #close()} frees the idle ones; contexts lent out are freed
- * when their encoder or decoder is closed.
+ * <p>The three pools (whole-body encoders, streaming encoders, decoders) each keep at most
+ * {@code maxIdleEncoders} idle contexts; {@link #contexts()} counts every context made and freed. An
+ * idle decoder holds its context (zstd's tables, plus the buffers for the window of a recent frame,
+ * which zstd keeps for reuse; the window is never more than maxDecodedBytes or 128 MiB) and 96 KiB
+ * of direct buffers; an idle whole-body encoder holds its context (sized by the level and the
+ * largest body it compressed) and up to {@link WholeBodyEncoder#MAX_RETAINED_BYTES} each of body and
+ * output arrays; an idle streaming encoder holds its context (with the level's window) and 256 KiB
+ * of direct buffers. {@link #close()} frees the idle ones; contexts lent out are freed when their
+ * encoder or decoder is closed.
  */
 public final class ZstdEngine extends PooledEngine<ZstdBodyEncoder, ZstdDecoderStream.DecoderSlot> {
   /** The largest window (log2 of bytes) HTTP's {@code zstd} coding allows: 8 MiB (RFC 9659). */
@@ -49,6 +55,12 @@ public final class ZstdEngine extends PooledEngine<ZstdBodyEncoder, ZstdDecoderS
   @Override
   ZstdBodyEncoder newEncoder() {
     return new ZstdBodyEncoder(this, level, contexts);
+  }
+
+  /** Counts its context itself, and releases it in {@link ZstdStreamEncoder#dispose()}. */
+  @Override
+  ZstdStreamEncoder newStreamingEncoder() {
+    return new ZstdStreamEncoder(this, level, contexts);
   }
 
   @Override

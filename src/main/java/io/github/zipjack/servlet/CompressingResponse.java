@@ -500,7 +500,7 @@ final class CompressingResponse extends HttpServletResponseWrapper {
       return;
     }
     setCompressedHeaders();
-    encoder = engine.open(downstream());
+    encoder = engine.openStreaming(downstream());
     state = State.STREAMING;
     try {
       writeChain(buffer.head(), encoder.stream());

@@ -63,7 +63,10 @@ import java.util.Optional;
  *       responses must still be compressed with their Content-Length. {@code flushGraceMillis(0)}
  *       makes every flush early at the flush itself.
  *   <li>A body larger than {@code maxBufferedBytes} (8 MiB) streams compressed as written: chunked,
- *       no Content-Length, with Content-Encoding, Vary and the ETag suffix.
+ *       no Content-Length, with Content-Encoding, Vary and the ETag suffix. Its encoder comes from
+ *       {@link CompressionEngine#openStreaming}, so no coding holds it whole: zstd and brotli
+ *       compress it as it comes, and gzip goes through JDK zlib even where libdeflate serves the
+ *       buffered bodies.
  *   <li>HEAD: the application sees GET, the filter computes the same headers as GET (compressed
  *       Content-Length included) and sends no body.
  *   <li>ETag: a strong ETag of a compressed response gets the coding as suffix ({@code "abc"} becomes

@@ -16,8 +16,13 @@ final class ChunkReader {
     this.in = in;
   }
 
-  /** Exactly {@code byteCount} bytes of data, read across chunks as they come. */
+  /** Exactly {@code byteCount} bytes of data, read across chunks as they come, as UTF-8 text. */
   String readText(int byteCount) throws IOException {
+    return new String(readBytes(byteCount), StandardCharsets.UTF_8);
+  }
+
+  /** Exactly {@code byteCount} bytes of data, read across chunks as they come. */
+  byte[] readBytes(int byteCount) throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     while (out.size() < byteCount) {
       if (!nextChunkIfNeeded()) {
@@ -31,7 +36,7 @@ final class ChunkReader {
       out.write(data);
       chunkRemaining -= n;
     }
-    return out.toString(StandardCharsets.UTF_8);
+    return out.toByteArray();
   }
 
   /** Everything up to the last chunk, as ISO-8859-1 (one char per byte). */

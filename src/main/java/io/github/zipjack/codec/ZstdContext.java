@@ -1,0 +1,92 @@
+package io.github.zipjack.codec;
+
+import com.github.luben.zstd.ZstdCompressCtx;
+import com.github.luben.zstd.ZstdException;
+import java.io.IOException;
+
+/**
+ * One {@link ZstdCompressCtx} set up for HTTP's {@code zstd} coding, owned by one encoder (whole-body
+ * or streaming) and reused from body to body. Not thread-safe.
+ *
+ * <p>Every frame carries a checksum of its content and the content size when zstd knows it (a body
+ * compressed in one call); its window never exceeds {@link ZstdEngine#HTTP_MAX_WINDOW_LOG}: the
+ * 8 MB that HTTP's {@code zstd} coding allows (RFC 9659). Only levels 20 to 22 need the cap; zstd
+ * picks at most 8 MB for the others, and shrinks the window to a body of known size in any case.
+ *
+ * <p>Counts itself made in {@link ContextCounter#created()} when constructed and released when
+ * {@link #free()} (idempotent) frees it, or when a failed {@link #reset()} does.
+ */
+final class ZstdContext {
+  /** Levels above this default to windows larger than 8 MB (zstd's lib/compress/clevels.h). */
+  private static final int MAX_LEVEL_WITHIN_HTTP_WINDOW = 19;
+
+  private final int level;
+  private final ContextCounter contexts;
+  private final ZstdCompressCtx ctx;
+  /** True once {@link #ctx} is freed. */
+  private boolean freed;
+
+  ZstdContext(int level, ContextCounter contexts) {
+    this.level = level;
+    this.contexts = contexts;
+    this.ctx = new ZstdCompressCtx();
+    contexts.created();
+    try {
+      configure();
+    } catch (RuntimeException | Error e) {
+      free();
+      throw e;
+    }
+  }
+
+  /** The native context, set up for the next body. */
+  ZstdCompressCtx ctx() {
+    return ctx;
+  }
+
+  /**
+   * Sets the frame parameters. zstd-jni's {@code reset()} resets parameters too (it calls
+   * {@code ZSTD_CCtx_reset(ZSTD_reset_session_and_parameters)}), so they are set again after each.
+   */
+  private void configure() {
+    ctx.setLevel(level);
+    ctx.setChecksum(true);
+    ctx.setContentSize(true);
+    if (level > MAX_LEVEL_WITHIN_HTTP_WINDOW) {
+      ctx.setWindowLog(ZstdEngine.HTTP_MAX_WINDOW_LOG);
+    }
+  }
+
+  /**
+   * Resets the session and the parameters, then sets the parameters again, so that a body abandoned
+   * midway or failed inside zstd leaves nothing behind.
+   *
+   * @return false if the context could not be reset; it is then freed and must not be pooled
+   */
+  boolean reset() {
+    try {
+      ctx.reset();
+      configure();
+      return true;
+    } catch (RuntimeException e) {
+      free();
+      return false;
+    }
+  }
+
+  /** An IOException that says what zstd refused while compressing {@code what}. */
+  IOException failure(String what, ZstdException e) {
+    return new IOException("zstd(" + level + ") could not compress " + what + ": " + e.getMessage()
+        + " (zstd error " + e.getErrorCode() + ")", e);
+  }
+
+  /** Frees the native context; idempotent. */
+  void free() {
+    if (freed) {
+      return;
+    }
+    freed = true;
+    ctx.close();
+    contexts.released();
+  }
+}
