@@ -29,7 +29,10 @@ final class MapperSetup {
       mapper = userMapper.copyWith(newFactory(format));
     }
     // The factory is the copy's own (ObjectMapper.copy() copies it), so this changes no one else's.
-    mapper.getFactory().setStreamReadConstraints(StreamReadConstraints.builder()
+    // The user's other read constraints (string, number and name lengths) are kept.
+    StreamReadConstraints base = userMapper == null
+        ? StreamReadConstraints.defaults() : userMapper.getFactory().streamReadConstraints();
+    mapper.getFactory().setStreamReadConstraints(base.rebuild()
         .maxNestingDepth(settings.maxNestingDepth)
         .maxDocumentLength(settings.maxDecodedBytes)
         .build());

@@ -247,8 +247,9 @@ public final class Pipeline implements AutoCloseable {
 
   private JsonParser createParser(InputStream decoded) throws IOException {
     JsonParser parser = mapper.createParser(decoded);
-    // Jackson's JSON parser enforces maxNestingDepth itself; msgpack's does not.
-    return settings.format == Format.MSGPACK ? new NestingLimitedParser(parser, settings.maxNestingDepth) : parser;
+    // Jackson's JSON parser enforces its read constraints itself; msgpack's does not.
+    return settings.format == Format.MSGPACK
+        ? new ReadLimitedParser(parser, settings.maxNestingDepth, mapper.getFactory().streamReadConstraints()) : parser;
   }
 
   /**
@@ -449,8 +450,9 @@ public final class Pipeline implements AutoCloseable {
      * A mapper whose modules and settings the pipeline starts from. It is never mutated: the pipeline
      * works on its own copy, made at {@link #build()} (for MessagePack, with msgpack's factory). On
      * that copy zipjack registers JavaTimeModule and writes java.time values as ISO-8601 text (msgpack:
-     * Instants as timestamps), stops Jackson from flushing and closing the output, sets the read
-     * limits, and applies this builder's accelerator, omitEmpty and fastDoubleWriter; every other
+     * Instants as timestamps), stops Jackson from flushing and closing the output, sets the nesting
+     * and document-length read limits from this builder (keeping the mapper's other read constraints,
+     * such as a stricter {@code maxStringLength}), and applies this builder's accelerator, omitEmpty and fastDoubleWriter; every other
      * setting is the given mapper's. Default: a new ObjectMapper.
      */
     public Builder mapper(ObjectMapper mapper) {

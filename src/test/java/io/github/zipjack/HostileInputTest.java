@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -241,6 +243,38 @@ class HostileInputTest {
     DecodeLimitExceededException limit = assertInstanceOf(DecodeLimitExceededException.class, e, e.toString());
     assertEquals("maxStringLength", limit.limitName());
     assertEquals(20_000_000, limit.limit());
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("formats")
+  void aStricterMaxStringLengthOnTheUsersMapperHolds(Format format) throws IOException {
+    ObjectMapper strict = new ObjectMapper();
+    strict.getFactory().setStreamReadConstraints(StreamReadConstraints.builder().maxStringLength(1_000).build());
+    try (Pipeline pipeline = Pipeline.builder().format(format).compression(Compression.none()).mapper(strict).build()) {
+      byte[] body = pipeline.encode(List.of("a".repeat(1_001)));
+
+      ZipjackDecodeException e = assertThrows(ZipjackDecodeException.class, () -> pipeline.decode(body, List.class));
+
+      DecodeLimitExceededException limit = assertInstanceOf(DecodeLimitExceededException.class, e, e.toString());
+      assertEquals("maxStringLength", limit.limitName());
+      assertEquals(1_000, limit.limit());
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("formats")
+  void aStricterMaxNameLengthOnTheUsersMapperHolds(Format format) throws IOException {
+    ObjectMapper strict = new ObjectMapper();
+    strict.getFactory().setStreamReadConstraints(StreamReadConstraints.builder().maxNameLength(100).build());
+    try (Pipeline pipeline = Pipeline.builder().format(format).compression(Compression.none()).mapper(strict).build()) {
+      byte[] body = pipeline.encode(Map.of("k".repeat(101), 1));
+
+      ZipjackDecodeException e = assertThrows(ZipjackDecodeException.class, () -> pipeline.decode(body, Map.class));
+
+      DecodeLimitExceededException limit = assertInstanceOf(DecodeLimitExceededException.class, e, e.toString());
+      assertEquals("maxNameLength", limit.limitName());
+      assertEquals(100, limit.limit());
+    }
   }
 
   @Test

@@ -3,23 +3,32 @@ package io.github.zipjack;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.SerializableString;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.core.util.JsonParserDelegate;
 import java.io.IOException;
 
 /**
- * Enforces the nesting limit for parsers that do not apply Jackson's own read constraints
- * (msgpack's), so that a deep body fails with a limit error instead of a StackOverflowError in the
- * deserializers. Every token-advancing method goes through {@link #nextToken()}, which counts.
- * Not thread-safe, like the parser it wraps.
+ * Enforces read constraints for parsers that do not apply Jackson's own (msgpack's): the nesting
+ * limit, so that a deep body fails with a limit error instead of a StackOverflowError in the
+ * deserializers, and the longest string and field name ({@code maxStringLength} and
+ * {@code maxNameLength} of the mapper's constraints), so that MessagePack bodies are refused where
+ * the same JSON would be. A string is
+ * checked once msgpack has read it, which the body's own size (maxDecodedBytes) bounds already.
+ * Every token-advancing method goes through {@link #nextToken()}, which checks. Not thread-safe,
+ * like the parser it wraps.
  */
-final class NestingLimitedParser extends JsonParserDelegate {
+final class ReadLimitedParser extends JsonParserDelegate {
   private final int maxNestingDepth;
+  private final int maxStringLength;
+  private final int maxNameLength;
   private int depth;
 
-  NestingLimitedParser(JsonParser parser, int maxNestingDepth) {
+  ReadLimitedParser(JsonParser parser, int maxNestingDepth, StreamReadConstraints constraints) {
     super(parser);
     this.maxNestingDepth = maxNestingDepth;
+    this.maxStringLength = constraints.getMaxStringLength();
+    this.maxNameLength = constraints.getMaxNameLength();
   }
 
   @Override
@@ -32,8 +41,24 @@ final class NestingLimitedParser extends JsonParserDelegate {
       }
     } else if (token == JsonToken.END_OBJECT || token == JsonToken.END_ARRAY) {
       depth--;
+    } else if (token == JsonToken.VALUE_STRING) {
+      checkLength("String value", maxStringLength, "getMaxStringLength");
+    } else if (token == JsonToken.FIELD_NAME) {
+      checkLength("Name", maxNameLength, "getMaxNameLength");
     }
     return token;
+  }
+
+  /**
+   * Refuses the current token's text past {@code max}, in the wording of Jackson's own message, from
+   * which DecodeFailures reads the limit's name and value.
+   */
+  private void checkLength(String what, int max, String getter) throws IOException {
+    int length = delegate.getTextLength();
+    if (length > max) {
+      throw new StreamConstraintsException(what + " length (" + length + ") exceeds the maximum allowed (" + max
+          + ", from `StreamReadConstraints." + getter + "()`)");
+    }
   }
 
   @Override
