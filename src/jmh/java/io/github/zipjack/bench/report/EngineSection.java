@@ -44,7 +44,7 @@ final class EngineSection {
       return;
     }
     doc.paragraph("zipjack's encodeToBody at its default settings (no accelerator, 64 KB buffers), "
-        + jdks() + ". × study best divides by the study's best (Afterburner + 64 KB BufferedOutputStream"
+        + ResultSet.measuredOn(engines.rows()) + ". × study best divides by the study's best (Afterburner + 64 KB BufferedOutputStream"
         + " + 64 KB deflater buffer, set up per call) on the same payload and threads at the study level"
         + " given (L1 for the fast settings, L6 for brotli and gzip 4-9); × own ceiling divides by"
         + " 1/(1/S + 1/C) with C the same engine and level alone on ready bytes. Sizes are the bodies"
@@ -54,13 +54,6 @@ final class EngineSection {
     new EngineChart(results, engines, charts).write();
     new TargetSection(engines).appendTo(doc);
     appendAccelerators(doc);
-  }
-
-  /** "measured on JDK 25.0.3", naming each JDK the rows came from. */
-  private String jdks() {
-    Set<String> versions = new LinkedHashSet<>();
-    engines.rows().forEach(r -> versions.add(r.run().jdkVersion()));
-    return "measured on JDK " + String.join(" and ", versions);
   }
 
   MarkdownTable table() {

@@ -42,6 +42,7 @@ final class Report {
       new PipelineCharts(results, sizes, charts).write();
       new ThroughputSection(results).appendTo(doc);
       new CeilingSection(results).appendTo(doc);
+      new LargeBodySection(results).appendTo(doc);
       List<String> datasets = datasets();
       SizeSection sizeSection = new SizeSection(sizes, datasets);
       sizeSection.appendTo(doc);

@@ -1,8 +1,10 @@
 package io.github.zipjack.bench.report;
 
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.function.Predicate;
@@ -84,6 +86,13 @@ final class ResultSet {
     SortedSet<Integer> counts = new TreeSet<>();
     results.forEach(r -> counts.add(r.threads()));
     return counts;
+  }
+
+  /** "measured on JDK 25.0.3" for a table's rows, naming each JDK they came from. */
+  static String measuredOn(List<JmhResult> rows) {
+    Set<String> versions = new LinkedHashSet<>();
+    rows.forEach(r -> versions.add(r.run().jdkVersion()));
+    return "measured on JDK " + String.join(" and ", versions);
   }
 
   List<JmhResult.RunSettings> runSettings() {

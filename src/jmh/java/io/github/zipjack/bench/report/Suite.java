@@ -14,8 +14,9 @@ final class Suite {
   static final String PIPELINE = "PipelineBenchmark";
   static final String CEILING = "CeilingBenchmark";
   static final String DECODE = "DecodeBenchmark";
+  static final String LARGE_BODY = "LargeBodyBenchmark";
   /** The order of the report's sections; other benchmark classes follow in name order. */
-  static final List<String> CLASS_ORDER = List.of(SEED, PIPELINE, CEILING, DECODE);
+  static final List<String> CLASS_ORDER = List.of(SEED, PIPELINE, CEILING, DECODE, LARGE_BODY);
 
   static final String SEED_BASELINE = "baseline";
   /** The study's three optimizations together: Afterburner, 64 KB deflater buffer, 64 KB BufferedOutputStream. */
@@ -32,6 +33,8 @@ final class Suite {
   static final String PIPELINE_CLASSIC = "classicStream";
   /** PipelineBenchmark's copy of the study's best (zlib codecs), on any dataset. */
   static final String PIPELINE_STUDY_BEST = "studyBest";
+  /** LargeBodyBenchmark's one method: compress serialized bytes in the encoder its {@link #SHAPE} lends. */
+  static final String LARGE_BODY_COMPRESS = "compress";
 
   static final String NUM_COPIES = "numCopies";
   static final String COMPRESSION_LEVEL = "compressionLevel";
@@ -42,6 +45,8 @@ final class Suite {
   /** Results written before the engines: a gzip level "0" to "9" (the JDK's zlib), or {@link #NO_COMPRESSION}. */
   static final String LEVEL = "level";
   static final String ACCELERATOR = "accelerator";
+  /** LargeBodyBenchmark's encoder: {@code whole} or {@code streaming}. */
+  static final String SHAPE = "shape";
   static final String NO_COMPRESSION = "none";
   static final String JSON = "JSON";
 
@@ -82,8 +87,11 @@ final class Suite {
     };
   }
 
-  /** Whether a benchmark class measures the encoding direction, so that the encode baseline and ceiling apply. */
+  /**
+   * Whether a benchmark class serializes and compresses, so that the encode baseline and ceiling
+   * apply: not DecodeBenchmark (the other direction), not LargeBodyBenchmark (compression alone).
+   */
   static boolean encodes(String className) {
-    return !DECODE.equals(className);
+    return !DECODE.equals(className) && !LARGE_BODY.equals(className);
   }
 }
