@@ -40,16 +40,19 @@ import org.openjdk.jmh.annotations.Warmup;
  * measured; it is closed in {@code @TearDown}; a libdeflate codec on a JVM older than 25 fails in
  * {@code @Setup} with the reason.
  *
- * <p>What to expect, on the 1.1 MB of {@code people-100x10} (first measured on JDK 25.0.3, 2 cores):
- * zlib lends the same streaming encoder both ways, so its two rows agree within the error (a
- * control). libdeflate streamed is JDK zlib at the same level: about half as fast as libdeflate
- * whole, and 8% larger. zstd and brotli streamed were faster, not slower (1.5x and 2.4x), at the same
- * size within 0.1%: whole, the body is copied into arrays that double from 64 KiB and are dropped
- * after any body over 1 MiB, about 5 MB allocated per body, and brotli compresses it in one push
- * (which part costs what is not isolated here). The dataset is the same 100 records ten times, so
- * zstd and brotli mostly find long matches (about 37 KB out, where zlib's 32 KiB window makes
- * 400 KB) and fixed costs weigh more than on varied data. Streaming allocates almost nothing per
- * body ({@code -prof gc}): its encoders keep their buffers.
+ * <p>What {@code whole} means: {@link CompressionEngine#open}'s encoder, which compresses a body of up
+ * to 1 MiB in one call and, for zstd and brotli, goes on with a larger one in the engine's streaming
+ * encoder (WholeBodyEncoder); libdeflate gathers any size whole.
+ *
+ * <p>What to expect, on the 1.1 MB of {@code people-100x10} (JDK 25.0.3, 2 cores): zlib lends the
+ * same streaming encoder both ways, so its two rows agree within the error (a control). libdeflate
+ * streamed is JDK zlib at the same level: about half as fast as libdeflate whole, and 8% larger.
+ * zstd and brotli agree within the error both ways, and allocate almost nothing per body
+ * ({@code -prof gc}). Before zstd and brotli continued large bodies streaming they gathered them,
+ * about 5 MB allocated per body, and ran at 0.70x (zstd 1) and 0.41x (brotli 4) of their figure now
+ * on this dataset, the same 100 records ten times, where the codecs find long matches (about 37 KB
+ * out, where zlib's 32 KiB window makes 400 KB) and the allocation weighs most; on 3.5 MB of varied
+ * people ({@code -p dataset=file:...}, made by the data generator) the speed was the same.
  *
  * <p>Timing: whole-body zstd runs at a twentieth of its speed for the first one to six seconds of a
  * fork (seen with G1 and Parallel GC, with and without -Xms and pre-touched heap), hence 5 x 1 s of

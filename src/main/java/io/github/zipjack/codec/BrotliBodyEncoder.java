@@ -140,6 +140,12 @@ final class BrotliBodyEncoder extends WholeBodyEncoder {
     // no native state between bodies; the arrays go with this object
   }
 
+  /** A body past {@link #MAX_RETAINED_BYTES} goes on in the engine's streaming encoder (see WholeBodyEncoder). */
+  @Override
+  protected Encoder openContinuation(OutputStream sink) throws IOException {
+    return engine.openStreaming(sink);
+  }
+
   @Override
   public String toString() {
     return "brotli encoder (quality " + quality + ", " + mode + ")";

@@ -17,6 +17,16 @@ import java.io.OutputStream;
  * <p>A body given whole as a segment chain ({@link #writeChain(Segment)} before any other write) is
  * not gathered: {@link #compressChain} reads it from the segments, and only compressors that need
  * one array copy it into one.
+ *
+ * <p>A compressor that can also stream ({@link #openContinuation}: zstd, brotli) goes on with a body
+ * that passes {@link #MAX_RETAINED_BYTES} in a streaming encoder of its engine, lent for the rest of
+ * that body, instead of gathering it in arrays of its own. Measured with LargeBodyBenchmark (JDK 25,
+ * 2 forks each, gathering against continuing, same run): on 3.5 MB of 3,000 generated people, the
+ * same throughput within the error (zstd 1: 139 ± 4 and 139 ± 3 ops/s; brotli 4: 32 ± 7 and 30 ± 6)
+ * and sizes within 0.01%, with 11.9 MB and 8.3 MB allocated per body down to 50 and 666 bytes; on the
+ * repetitive 1.1 MB people-100x10, where the codecs are fast enough for the allocation to dominate,
+ * 1.42x (zstd 1) and 2.46x (brotli 4). libdeflate cannot stream, so it keeps gathering: JDK zlib
+ * instead would be half as fast.
  */
 abstract class WholeBodyEncoder extends Encoder {
   /** Bytes of a new body array; most JSON responses fit without growing. */
@@ -35,6 +45,8 @@ abstract class WholeBodyEncoder extends Encoder {
   /** A chain given whole by writeChain and not yet gathered, and its byte count; null when none. */
   private Segment borrowed;
   private long borrowedBytes;
+  /** The streaming encoder a body past MAX_RETAINED_BYTES goes on in; null until then and between bodies. */
+  private Encoder continuation;
 
   WholeBodyEncoder() {
     super(0);
@@ -49,7 +61,7 @@ abstract class WholeBodyEncoder extends Encoder {
 
   @Override
   public final void writeChain(Segment head) throws IOException {
-    if (length > 0 || borrowed != null) {
+    if (length > 0 || borrowed != null || continuation != null) {
       super.writeChain(head);
       return;
     }
@@ -64,6 +76,10 @@ abstract class WholeBodyEncoder extends Encoder {
 
   @Override
   protected final void consume(byte[] bytes, int offset, int byteCount) throws IOException {
+    if (streams(byteCount)) {
+      continuation.stream().write(bytes, offset, byteCount);
+      return;
+    }
     gatherBorrowed();
     if (byteCount > body.length - length) {
       body = grow(body, length, (long) length + byteCount);
@@ -74,6 +90,10 @@ abstract class WholeBodyEncoder extends Encoder {
 
   @Override
   protected final void finishStream() throws IOException {
+    if (streams(0)) {
+      continuation.finish();
+      return;
+    }
     if (borrowed != null) {
       compressChain(borrowed, borrowedBytes, sink);
     } else {
@@ -89,6 +109,46 @@ abstract class WholeBodyEncoder extends Encoder {
   protected void compressChain(Segment head, long byteCount, OutputStream sink) throws IOException {
     gatherBorrowed();
     compress(body, length, sink);
+  }
+
+  /**
+   * An encoder that compresses as it is written into {@code sink}, for the rest of a body that has
+   * passed {@link #MAX_RETAINED_BYTES}, or null to go on gathering it. This encoder closes what it
+   * gets when it is closed. By default null.
+   */
+  protected Encoder openContinuation(OutputStream sink) throws IOException {
+    return null;
+  }
+
+  /**
+   * Hands the body so far (a borrowed chain, or the gathered bytes) to a continuation, which takes
+   * every later write; false if this compressor has none.
+   */
+  private boolean continueStreaming() throws IOException {
+    Encoder next = openContinuation(sink);
+    if (next == null) {
+      return false;
+    }
+    continuation = next;
+    if (borrowed != null) {
+      Segment head = borrowed;
+      borrowed = null;
+      next.writeChain(head);
+    }
+    if (length > 0) {
+      next.stream().write(body, 0, length);
+      length = 0;
+    }
+    return true;
+  }
+
+  /** Whether the body goes on in a continuation: it has one, or {@code more} bytes take it past the kept size. */
+  private boolean streams(long more) throws IOException {
+    if (continuation != null) {
+      return true;
+    }
+    long bodyBytes = length + (borrowed == null ? 0 : borrowedBytes) + more;
+    return bodyBytes > MAX_RETAINED_BYTES && continueStreaming();
   }
 
   /** Copies a borrowed chain into the body array, so that more bytes can follow it. */
@@ -126,6 +186,11 @@ abstract class WholeBodyEncoder extends Encoder {
 
   @Override
   protected final void release() {
+    Encoder next = continuation;
+    continuation = null;
+    if (next != null) {
+      next.close();
+    }
     sink = null;
     length = 0;
     borrowed = null;

@@ -54,6 +54,12 @@ final class ZstdBodyEncoder extends WholeBodyEncoder {
     context.free();
   }
 
+  /** A body past {@link #MAX_RETAINED_BYTES} goes on in the engine's streaming encoder (see WholeBodyEncoder). */
+  @Override
+  protected Encoder openContinuation(OutputStream sink) throws IOException {
+    return engine.openStreaming(sink);
+  }
+
   @Override
   public String toString() {
     return "ZstdBodyEncoder[zstd(" + engine.level() + ")]";

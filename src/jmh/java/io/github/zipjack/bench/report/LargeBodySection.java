@@ -49,8 +49,9 @@ final class LargeBodySection {
       return;
     }
     doc.paragraph(String.format(Locale.ROOT, "%s.%s, %s: the dataset's JSON, serialized beforehand, written"
-        + " in %,d-byte pieces to an encoder lent by open (whole: zstd, brotli and libdeflate gather the"
-        + " body and compress it in one call; zlib streams either way) or by openStreaming (streaming:"
+        + " in %,d-byte pieces to an encoder lent by open (whole: libdeflate gathers the body and"
+        + " compresses it in one call, zstd and brotli do so up to 1 MiB and go on streaming past it; zlib"
+        + " streams either way) or by openStreaming (streaming:"
         + " compressed as written, as the servlet filter does past maxBufferedBytes), then finished into"
         + " a discarding sink. %s divides the two throughputs: below 1 streaming costs, above 1 it saves."
         + " B/op comes from JMH's gc profiler; sizes are the bodies each shape makes of the dataset,"
