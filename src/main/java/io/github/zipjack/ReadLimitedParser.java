@@ -42,21 +42,21 @@ final class ReadLimitedParser extends JsonParserDelegate {
     } else if (token == JsonToken.END_OBJECT || token == JsonToken.END_ARRAY) {
       depth--;
     } else if (token == JsonToken.VALUE_STRING) {
-      checkLength("String value", maxStringLength, "getMaxStringLength");
+      checkLength(delegate.getText(), "String value", maxStringLength, "getMaxStringLength");
     } else if (token == JsonToken.FIELD_NAME) {
-      checkLength("Name", maxNameLength, "getMaxNameLength");
+      // currentName, not getText: msgpack's getText fails on a map key that is not a string (true, 1)
+      checkLength(delegate.currentName(), "Name", maxNameLength, "getMaxNameLength");
     }
     return token;
   }
 
   /**
-   * Refuses the current token's text past {@code max}, in the wording of Jackson's own message, from
-   * which DecodeFailures reads the limit's name and value.
+   * Refuses {@code text} past {@code max}, in the wording of Jackson's own message, from which
+   * DecodeFailures reads the limit's name and value.
    */
-  private void checkLength(String what, int max, String getter) throws IOException {
-    int length = delegate.getTextLength();
-    if (length > max) {
-      throw new StreamConstraintsException(what + " length (" + length + ") exceeds the maximum allowed (" + max
+  private static void checkLength(String text, String what, int max, String getter) throws IOException {
+    if (text != null && text.length() > max) {
+      throw new StreamConstraintsException(what + " length (" + text.length() + ") exceeds the maximum allowed (" + max
           + ", from `StreamReadConstraints." + getter + "()`)");
     }
   }
