@@ -110,7 +110,8 @@ final class DecodeFailures {
     }) != null;
   }
 
-  private static Throwable findCause(Throwable e, Predicate<Throwable> test) {
+  /** The first of {@code e} and its causes that passes {@code test}, or null. */
+  static Throwable findCause(Throwable e, Predicate<Throwable> test) {
     for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
       if (test.test(t)) {
         return t;

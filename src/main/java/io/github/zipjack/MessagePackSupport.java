@@ -24,10 +24,8 @@ final class MessagePackSupport {
    * 2147483647 bytes or entries (Payload declared ... but input ended after 3 bytes)"}; else null.
    */
   static String declaredSize(Throwable e) {
-    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-      if (t instanceof MessageSizeException size) {
-        return "a value of " + size.getSize() + " bytes or entries" + (size.getMessage() == null ? "" : " (" + size.getMessage() + ")");
-      }
+    if (DecodeFailures.findCause(e, MessageSizeException.class::isInstance) instanceof MessageSizeException size) {
+      return "a value of " + size.getSize() + " bytes or entries" + (size.getMessage() == null ? "" : " (" + size.getMessage() + ")");
     }
     return null;
   }
