@@ -259,6 +259,27 @@ public final class CompressionFilter implements Filter {
     return served;
   }
 
+  /**
+   * A snapshot of what the filter holds, in {@link io.github.zipjack.Pipeline#resources()}'s terms,
+   * summed over its codings: segments and encoders lent to responses in progress, decoder state
+   * lent to inflating requests, native contexts. For monitoring (the Spring Boot metrics read it)
+   * and for tests; exact only when no request is in progress. All zero before {@link #init}.
+   */
+  public io.github.zipjack.PipelineResources resources() {
+    long lentEncoders = 0;
+    long lentDecoderSlots = 0;
+    long live = 0;
+    long created = 0;
+    for (CompressionEngine engine : engines.values()) {
+      lentEncoders += engine.lentEncoders();
+      lentDecoderSlots += engine.lentDecoderSlots();
+      live += engine.contexts().live();
+      created += engine.contexts().createdCount();
+    }
+    return new io.github.zipjack.PipelineResources(pool == null ? 0 : pool.lentCount(),
+        pool == null ? 0 : pool.idleBytes(), lentEncoders, lentDecoderSlots, live, created);
+  }
+
   /** The engines, for tests that check native contexts are all returned. */
   Map<String, CompressionEngine> engines() {
     return engines;

@@ -152,7 +152,7 @@ public final class CompressionSettings {
   private static void apply(Builder b, String name, String value) {
     switch (name) {
       case "codings":
-        b.codings(parseCodings(value).toArray(new Compression[0]));
+        b.codings(value);
         break;
       case "minBodyBytes":
         b.minBodyBytes(parseBytes(value));
@@ -372,6 +372,20 @@ public final class CompressionSettings {
      * weighs equally go to the first listed. Default {@code zstd(1), gzip(1), brotli(4)}, each
      * offered only when its library loads; once set, each listed coding must load or the filter's
      * {@code init} fails naming the missing artifact.
+     *
+     * <p>As text, the init parameter's syntax: {@code zstd(1), gzip(1), brotli(4)}; also {@code br(4)},
+     * {@code gzip(1, ZLIB)}, or a bare name for its default level (gzip 1, zstd 1, brotli 4).
+     *
+     * @throws IllegalArgumentException if the text does not parse, names a level out of range, is
+     *     empty, or lists a coding twice
+     */
+    public Builder codings(String codingsInPreferenceOrder) {
+      return codings(parseCodings(codingsInPreferenceOrder).toArray(new Compression[0]));
+    }
+
+    /**
+     * The codings offered and their levels, most preferred first, as objects; see
+     * {@link #codings(String)}.
      *
      * @throws IllegalArgumentException if empty, if it contains {@code Compression.none()} (identity
      *     is always possible), or if a coding appears twice

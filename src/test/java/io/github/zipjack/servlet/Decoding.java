@@ -12,11 +12,11 @@ import java.util.zip.GZIPInputStream;
  * Decodes response bodies with decoders zipjack does not wrap: the JDK's GZIPInputStream,
  * zstd-jni's stream and brotli4j's stream, used directly.
  */
-final class Decoding {
+public final class Decoding {
   private Decoding() {}
 
   /** {@code body} decoded from {@code contentEncoding} (null or identity: unchanged). */
-  static byte[] decode(String contentEncoding, byte[] body) throws IOException {
+  public static byte[] decode(String contentEncoding, byte[] body) throws IOException {
     if (contentEncoding == null || contentEncoding.equals("identity")) {
       return body;
     }

@@ -1,0 +1,39 @@
+package io.github.zipjack.spring;
+
+/**
+ * A {@code zipjack.compression.*} property whose value zipjack cannot use; start-up stops with it, and
+ * {@link ZipjackPropertyFailureAnalyzer} reports the property, the value and what is allowed instead
+ * of a stack trace.
+ */
+public final class InvalidZipjackPropertyException extends IllegalArgumentException {
+  private final String property;
+  private final String value;
+  private final String allowed;
+
+  /**
+   * @param property the full property name, {@code zipjack.compression.codings}
+   * @param value the value as bound, in text
+   * @param allowed what would be accepted, the checking code's own words
+   */
+  public InvalidZipjackPropertyException(String property, String value, String allowed, Throwable cause) {
+    super(property + "=" + value + " is invalid: " + allowed, cause);
+    this.property = property;
+    this.value = value;
+    this.allowed = allowed;
+  }
+
+  /** The full property name. */
+  public String property() {
+    return property;
+  }
+
+  /** The value as bound, in text. */
+  public String value() {
+    return value;
+  }
+
+  /** Why the value is refused and what is allowed. */
+  public String allowed() {
+    return allowed;
+  }
+}

@@ -1,0 +1,57 @@
+package io.github.zipjack.spring;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * {@link PeopleService} started on embedded Tomcat at a free loopback port with the given
+ * properties, and a client that sees the raw bytes (java.net.http never decodes a Content-Encoding).
+ * Closing it stops the application.
+ */
+final class RunningBootService implements AutoCloseable {
+  private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+  final ConfigurableApplicationContext context;
+  final int port;
+
+  private RunningBootService(ConfigurableApplicationContext context) {
+    this.context = context;
+    this.port = Integer.parseInt(context.getEnvironment().getProperty("local.server.port"));
+  }
+
+  static RunningBootService start(String... properties) {
+    List<String> all = new ArrayList<>(List.of("server.port=0", "server.address=127.0.0.1",
+        "spring.main.banner-mode=off", "spring.jackson.property-naming-strategy=SNAKE_CASE"));
+    all.addAll(List.of(properties));
+    return new RunningBootService(new SpringApplicationBuilder(PeopleService.class)
+        .properties(all.toArray(new String[0])).run());
+  }
+
+  HttpResponse<byte[]> get(String path, String... headers) throws IOException, InterruptedException {
+    HttpRequest.Builder request = HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(20));
+    for (int i = 0; i < headers.length; i += 2) {
+      request.header(headers[i], headers[i + 1]);
+    }
+    return CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+  }
+
+  URI uri(String path) {
+    return URI.create("http://127.0.0.1:" + port + path);
+  }
+
+  <T> T bean(Class<T> type) {
+    return context.getBean(type);
+  }
+
+  @Override
+  public void close() {
+    context.close();
+  }
+}
