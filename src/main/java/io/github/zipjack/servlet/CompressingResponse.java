@@ -71,10 +71,21 @@ final class CompressingResponse extends HttpServletResponseWrapper {
   private long discardedBytes;
   private PrintWriter writer;
   private boolean streamObtained;
+  /** Null when nobody listens; then no outcome is kept. */
+  private final CompressionListener listener;
+  /** What became of the body, once decided; reported by {@link #release()}. */
+  private CompressionListener.Outcome outcome;
+  private String sentCoding = "identity";
+  /** Body bytes as written (held or streamed), and as sent when held; -1 when not counted. */
+  private long bodyBytes = -1;
+  private long sentBytes = -1;
+  private long compressionNanos;
+  private boolean reported;
 
   CompressingResponse(HttpServletResponse response, NegotiatedRequest request, CompressionSettings settings,
-      SegmentPool pool, CompressionEngine engine, FlushGraceTimer flushTimer) {
+      SegmentPool pool, CompressionEngine engine, FlushGraceTimer flushTimer, CompressionListener listener) {
     super(response);
+    this.listener = listener;
     this.request = request;
     this.flushTimer = flushTimer;
     this.settings = settings;
@@ -301,6 +312,7 @@ final class CompressingResponse extends HttpServletResponseWrapper {
   synchronized void passThroughForAsync() throws IOException {
     flushWriter();
     if (state == State.BUFFERING) {
+      decided(CompressionListener.Outcome.PASSED_THROUGH_ASYNC);
       passThrough();
     }
   }
@@ -313,6 +325,10 @@ final class CompressingResponse extends HttpServletResponseWrapper {
   synchronized void release() {
     State was = state;
     state = State.DONE;
+    if (listener != null && !reported) {
+      reported = true;
+      report(was == State.STREAMING && encoder != null ? CompressionListener.Outcome.ABANDONED : outcome);
+    }
     cancelFlushGrace();
     if (encoder != null) {
       encoder.close();
@@ -325,6 +341,23 @@ final class CompressingResponse extends HttpServletResponseWrapper {
   }
 
   // ---- decisions
+
+  /** Keeps the first outcome decided; later transitions (a pass-through that follows) do not change it. */
+  private void decided(CompressionListener.Outcome decision) {
+    if (outcome == null) {
+      outcome = decision;
+    }
+  }
+
+  private void report(CompressionListener.Outcome decision) {
+    CompressionListener.Outcome sent = decision == null ? CompressionListener.Outcome.ABANDONED : decision;
+    try {
+      listener.onResponse(sent == CompressionListener.Outcome.ABANDONED ? "identity" : sentCoding, sent, bodyBytes,
+          sentBytes, compressionNanos);
+    } catch (RuntimeException ignored) {
+      // a listener's failure must not reach the client; see CompressionListener
+    }
+  }
 
   /** Whether this response may be compressed, judging by status and headers (not by size). */
   private boolean isCompressible() {
@@ -359,7 +392,9 @@ final class CompressingResponse extends HttpServletResponseWrapper {
 
   private void sendBuffered() throws IOException {
     long size = buffer == null ? 0 : buffer.size();
+    bodyBytes = size;
     if (getStatus() == SC_NOT_MODIFIED) {
+      decided(CompressionListener.Outcome.NOT_COMPRESSIBLE);
       String etag = getHeader("ETag");
       String clientTag = etag == null ? null : request.clientTagFor(etag);
       if (clientTag != null) {
@@ -375,11 +410,17 @@ final class CompressingResponse extends HttpServletResponseWrapper {
     if (compressible && engine != null && size > 0 && size >= settings.minBodyBytes()) {
       SegmentOutputStream compressed = new SegmentOutputStream(pool);
       try {
+        long start = listener == null ? 0 : System.nanoTime();
         try (Encoder e = engine.open(compressed)) {
           e.writeChain(buffer.head()); // the buffer stays untouched until finish() returns
           e.finish();
         }
+        if (listener != null) {
+          compressionNanos = System.nanoTime() - start;
+        }
         if (compressed.size() < size) {
+          decided(CompressionListener.Outcome.COMPRESSED);
+          sentBytes = compressed.size();
           setCompressedHeaders();
           super.setContentLengthLong(compressed.size());
           if (!request.isHead()) {
@@ -390,7 +431,11 @@ final class CompressingResponse extends HttpServletResponseWrapper {
       } finally {
         compressed.close();
       }
+      decided(CompressionListener.Outcome.DID_NOT_SHRINK);
     }
+    decided(!compressible ? CompressionListener.Outcome.NOT_COMPRESSIBLE
+        : engine == null ? CompressionListener.Outcome.IDENTITY_ACCEPTED : CompressionListener.Outcome.TOO_SMALL);
+    sentBytes = size;
     int status = getStatus();
     if (status >= 200 && status != SC_NO_CONTENT) {
       super.setContentLengthLong(size);
@@ -408,6 +453,7 @@ final class CompressingResponse extends HttpServletResponseWrapper {
 
   private void setCompressedHeaders() {
     String coding = engine.contentEncoding();
+    sentCoding = coding;
     super.setHeader("Content-Encoding", coding);
     addVary();
     String etag = getHeader("ETag");
@@ -475,6 +521,12 @@ final class CompressingResponse extends HttpServletResponseWrapper {
 
   private void passThrough() throws IOException {
     cancelFlushGrace();
+    if (listener != null) {
+      decided(flushPending ? CompressionListener.Outcome.PASSED_THROUGH_ON_FLUSH
+          : !isCompressible() ? CompressionListener.Outcome.NOT_COMPRESSIBLE
+          : engine == null ? CompressionListener.Outcome.IDENTITY_ACCEPTED
+          : CompressionListener.Outcome.PASSED_THROUGH_ASYNC);
+    }
     state = State.PASSING;
     if (isCompressible()) {
       addVary();
@@ -502,6 +554,8 @@ final class CompressingResponse extends HttpServletResponseWrapper {
     setCompressedHeaders();
     encoder = engine.openStreaming(downstream());
     state = State.STREAMING;
+    decided(CompressionListener.Outcome.STREAMED);
+    bodyBytes = buffer.size();
     try {
       writeChain(buffer.head(), encoder.stream());
     } finally {
@@ -510,6 +564,7 @@ final class CompressingResponse extends HttpServletResponseWrapper {
   }
 
   private void bypass() {
+    decided(CompressionListener.Outcome.SENT_BY_CONTAINER);
     bypassed = true;
     release();
   }
@@ -595,6 +650,7 @@ final class CompressingResponse extends HttpServletResponseWrapper {
           return;
         case STREAMING:
           encoder.stream().write(bytes, offset, length);
+          bodyBytes += length;
           return;
         case DONE:
           if (bypassed) {

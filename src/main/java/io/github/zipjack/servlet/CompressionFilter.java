@@ -96,13 +96,28 @@ public final class CompressionFilter implements Filter {
   private RequestInflation inflation;
   /** Null when flushGraceMillis is 0. */
   private FlushGraceTimer flushTimer;
+  /** Null when nobody listens. */
+  private final CompressionListener listener;
 
   /** A filter that reads its settings from its init parameters in {@link #init}. */
-  public CompressionFilter() {}
+  public CompressionFilter() {
+    this.listener = null;
+  }
 
   /** A filter with these settings; init parameters are then ignored. */
   public CompressionFilter(CompressionSettings settings) {
+    this(settings, null);
+  }
+
+  /**
+   * A filter with these settings that tells {@code listener} what became of each response; init
+   * parameters are then ignored.
+   *
+   * @param listener null for none
+   */
+  public CompressionFilter(CompressionSettings settings, CompressionListener listener) {
     this.settings = java.util.Objects.requireNonNull(settings, "settings must not be null");
+    this.listener = listener;
   }
 
   /**
@@ -189,7 +204,7 @@ public final class CompressionFilter implements Filter {
     }
     NegotiatedRequest appRequest = new NegotiatedRequest(inflated.get(), preference);
     CompressingResponse appResponse = new CompressingResponse(response, appRequest, settings, pool,
-        engines.get(coding.get()), flushTimer);
+        engines.get(coding.get()), flushTimer, listener);
     boolean async = false;
     try {
       chain.doFilter(appRequest, appResponse);

@@ -1,10 +1,15 @@
 package io.github.zipjack.spring;
 
+import io.github.zipjack.PipelineResources;
 import io.github.zipjack.servlet.CompressedResponses;
+import io.github.zipjack.servlet.CompressionListener;
 import io.github.zipjack.servlet.CompressionFilter;
 import io.github.zipjack.servlet.CompressionSettings;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Filter;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -13,6 +18,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplicat
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 
 /**
@@ -54,8 +60,9 @@ public class ZipjackCompressionAutoConfiguration {
   @ConditionalOnMissingBean(value = {CompressionFilter.class, CompressedResponses.class},
       parameterizedContainer = FilterRegistrationBean.class)
   public FilterRegistrationBean<CompressionFilter> zipjackCompressionFilter(CompressionSettings settings,
-      ZipjackCompressionProperties properties) {
-    FilterRegistrationBean<CompressionFilter> registration = new FilterRegistrationBean<>(new CompressionFilter(settings));
+      ZipjackCompressionProperties properties, ObjectProvider<CompressionListener> listener) {
+    FilterRegistrationBean<CompressionFilter> registration =
+        new FilterRegistrationBean<>(new CompressionFilter(settings, listener.getIfUnique()));
     registration.setName("zipjackCompressionFilter");
     registration.setOrder(properties.getFilterOrder());
     registration.setDispatcherTypes(DispatcherType.REQUEST, DispatcherType.ASYNC, DispatcherType.ERROR,
@@ -63,4 +70,21 @@ public class ZipjackCompressionAutoConfiguration {
     registration.setAsyncSupported(true);
     return registration;
   }
+
+  /** With Micrometer on the class path: the {@code zipjack.*} meters ({@link ZipjackMetrics}). */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(name = "io.micrometer.core.instrument.MeterRegistry")
+  static class MetricsConfiguration {
+    @Bean
+    @ConditionalOnMissingBean
+    ZipjackMetrics zipjackMetrics(ObjectProvider<FilterRegistrationBean<CompressionFilter>> filter) {
+      Supplier<PipelineResources> filterResources = () -> {
+        FilterRegistrationBean<CompressionFilter> registration = filter.getIfUnique();
+        return registration == null ? NOTHING : registration.getFilter().resources();
+      };
+      return new ZipjackMetrics(Map.of("filter", filterResources));
+    }
+  }
+
+  private static final PipelineResources NOTHING = new PipelineResources(0, 0, 0, 0, 0, 0);
 }
