@@ -21,44 +21,66 @@ final class DecodeFailures {
 
   private DecodeFailures() {}
 
+  /**
+   * A Jackson 2 read error as a decode exception. Databind wraps what it catches inside a value
+   * (CollectionDeserializer wraps every exception in a JsonMappingException with the element's
+   * path), so the causes are searched for ours (thrown by the decoder or the decode limit) and for a
+   * read constraint before e itself is judged.
+   */
   static ZipjackDecodeException translate(JacksonException e, Pipeline.Settings settings) {
-    // Databind wraps what it catches inside a value (CollectionDeserializer wraps every exception in
-    // a JsonMappingException with the element's path), so look through the causes for ours (thrown
-    // by the decoder or the decode limit) and for a read constraint before judging e itself.
+    StreamConstraintsException constraint = firstCause(e, StreamConstraintsException.class);
+    boolean endOfInput = e instanceof JsonEOFException || hasCause(e, MSGPACK_TRUNCATED);
+    String mismatchPath = e instanceof MismatchedInputException mismatch ? path(mismatch) : null;
+    return translate(e, constraint == null ? null : constraint.getOriginalMessage(), e.getOriginalMessage(),
+        endOfInput, mismatchPath, settings);
+  }
+
+  /**
+   * A read error of either Jackson as a decode exception, from the facts its binding found in it.
+   *
+   * @param e the error, whose causes are searched for a decode exception of ours first
+   * @param constraintDetail the message of a read-constraint failure among its causes, or null
+   * @param detail the error's own message without location
+   * @param endOfInput whether the parser met the end of the body inside a value
+   * @param mismatchPath the JSON path of a value of the wrong type ({@code $.people[3].age}), or null
+   */
+  static ZipjackDecodeException translate(Throwable e, String constraintDetail, String detail, boolean endOfInput,
+      String mismatchPath, Pipeline.Settings settings) {
     ZipjackDecodeException ours = firstCause(e, ZipjackDecodeException.class);
     if (ours != null) {
       return ours;
     }
-    StreamConstraintsException constraint = firstCause(e, StreamConstraintsException.class);
-    String detail = constraint != null ? constraint.getOriginalMessage() : e.getOriginalMessage();
-    if (constraint != null) {
-      if (detail != null && detail.contains("nesting depth")) {
-        return new DecodeLimitExceededException("maxNestingDepth", settings.maxNestingDepth,
-            "decoded body nests deeper than maxNestingDepth = " + settings.maxNestingDepth + ": " + detail, e);
-      }
-      if (detail != null && detail.contains("Document length")) {
-        return new DecodeLimitExceededException("maxDecodedBytes", settings.maxDecodedBytes,
-            "decoded body is larger than maxDecodedBytes = " + settings.maxDecodedBytes + ": " + detail, e);
-      }
-      Matcher named = detail == null ? null : CONSTRAINT.matcher(detail);
-      if (named != null && named.find()) {
-        String limitName = "max" + named.group(2);
-        return new DecodeLimitExceededException(limitName, Long.parseLong(named.group(1)),
-            "decoded body exceeds Jackson's read constraint " + limitName + " = " + named.group(1) + ": " + detail, e);
-      }
-      return new DecodeLimitExceededException("StreamReadConstraints", -1,
-          "decoded body exceeds one of Jackson's read constraints: " + detail, e);
+    if (constraintDetail != null) {
+      return constraintExceeded(constraintDetail, e, settings);
     }
-    if (e instanceof JsonEOFException || hasCause(e, MSGPACK_TRUNCATED)
-        || (detail != null && detail.contains("end-of-input"))) {
+    if (endOfInput || (detail != null && detail.contains("end-of-input"))) {
       return new TruncatedBodyException("decoded " + settings.format + " body ends before its value does: " + detail, e);
     }
-    if (e instanceof MismatchedInputException mismatch) {
+    if (mismatchPath != null) {
       return new ValueTypeMismatchException("decoded " + settings.format + " body has a value of the wrong type at "
-          + path(mismatch) + ": " + detail, e);
+          + mismatchPath + ": " + detail, e);
     }
     return new MalformedBodyException("decoded body is not " + settings.format
         + " of the requested type: " + detail, e);
+  }
+
+  private static DecodeLimitExceededException constraintExceeded(String detail, Throwable e, Pipeline.Settings settings) {
+    if (detail.contains("nesting depth")) {
+      return new DecodeLimitExceededException("maxNestingDepth", settings.maxNestingDepth,
+          "decoded body nests deeper than maxNestingDepth = " + settings.maxNestingDepth + ": " + detail, e);
+    }
+    if (detail.contains("Document length")) {
+      return new DecodeLimitExceededException("maxDecodedBytes", settings.maxDecodedBytes,
+          "decoded body is larger than maxDecodedBytes = " + settings.maxDecodedBytes + ": " + detail, e);
+    }
+    Matcher named = CONSTRAINT.matcher(detail);
+    if (named.find()) {
+      String limitName = "max" + named.group(2);
+      return new DecodeLimitExceededException(limitName, Long.parseLong(named.group(1)),
+          "decoded body exceeds Jackson's read constraint " + limitName + " = " + named.group(1) + ": " + detail, e);
+    }
+    return new DecodeLimitExceededException("StreamReadConstraints", -1,
+        "decoded body exceeds one of Jackson's read constraints: " + detail, e);
   }
 
   /** msgpack's own (unchecked) errors become decode exceptions; any other runtime exception is rethrown. */
@@ -94,7 +116,7 @@ final class DecodeFailures {
     return path.toString();
   }
 
-  private static <T extends Throwable> T firstCause(Throwable e, Class<T> type) {
+  static <T extends Throwable> T firstCause(Throwable e, Class<T> type) {
     return type.cast(findCause(e, type::isInstance));
   }
 

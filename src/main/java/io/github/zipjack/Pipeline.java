@@ -39,16 +39,15 @@ import java.util.Objects;
  */
 public final class Pipeline implements AutoCloseable {
   private final Settings settings;
-  private final ObjectMapper mapper;
-  private final ObjectWriter writer;
+  /** Jackson 2 or 3: where values become bytes and back. */
+  private final JacksonBinding binding;
   private final CompressionEngine engine;
   private final SegmentPool segmentPool;
   private volatile boolean closed;
 
-  private Pipeline(Settings settings, ObjectMapper mapper) {
+  private Pipeline(Settings settings, JacksonBinding binding) {
     this.settings = settings;
-    this.mapper = mapper;
-    this.writer = mapper.writer();
+    this.binding = binding;
     this.segmentPool = new SegmentPool(settings.segmentPoolBytes);
     this.engine = EngineSelection.create(settings.compression, new EngineConfig(settings.compression.level(),
         settings.inputBufferSize, settings.deflaterBufferSize, settings.encoderPoolSize,
@@ -84,11 +83,7 @@ public final class Pipeline implements AutoCloseable {
    */
   public void encode(Object value, OutputStream out) throws IOException {
     Objects.requireNonNull(out, "out");
-    try {
-      encodeTo(value, out);
-    } catch (JacksonException e) {
-      throw encodeFailure(value, e);
-    }
+    encodeTo(value, out);
   }
 
   /**
@@ -113,12 +108,13 @@ public final class Pipeline implements AutoCloseable {
   private void encodeTo(Object value, OutputStream sink) throws IOException {
     checkOpen();
     try (Encoder encoder = engine.open(sink)) {
-      writer.writeValue(encoder.stream(), value);
+      binding.write(value, encoder.stream());
       encoder.finish();
     }
   }
 
-  private static ZipjackEncodeException encodeFailure(Object value, IOException e) {
+  /** Jackson (2 or 3) could not serialize {@code value}; also what the bindings throw. */
+  static ZipjackEncodeException encodeFailure(Object value, Exception e) {
     String type = value == null ? "null" : value.getClass().getName();
     return new ZipjackEncodeException("cannot encode a " + type + ": " + e.getMessage(), e);
   }
@@ -140,21 +136,17 @@ public final class Pipeline implements AutoCloseable {
   public void writeFile(Path file, Object value) throws IOException {
     Objects.requireNonNull(file, "file");
     checkOpen();
-    try {
-      AtomicFileWrite.replace(file, out -> encodeTo(value, out));
-    } catch (JacksonException e) {
-      throw encodeFailure(value, e);
-    }
+    AtomicFileWrite.replace(file, out -> encodeTo(value, out));
   }
 
   /** Reads a file saved by {@link #writeFile}. See {@link #readFile(Path, JavaType)}. */
   public <T> T readFile(Path file, Class<T> type) throws IOException {
-    return readFile(file, mapper.getTypeFactory().constructType(type));
+    return readFileAs(file, binding.type(type));
   }
 
   /** Reads a file saved by {@link #writeFile} into a generic type. See {@link #readFile(Path, JavaType)}. */
   public <T> T readFile(Path file, TypeReference<T> type) throws IOException {
-    return readFile(file, mapper.getTypeFactory().constructType(type));
+    return readFileAs(file, binding.checkType(type));
   }
 
   /**
@@ -166,6 +158,11 @@ public final class Pipeline implements AutoCloseable {
    * @throws java.nio.file.NoSuchFileException if there is no such file
    */
   public <T> T readFile(Path file, JavaType type) throws IOException {
+    return readFileAs(file, binding.checkType(Objects.requireNonNull(type, "type")));
+  }
+
+  /** @param type a resolved type of this pipeline's binding */
+  <T> T readFileAs(Path file, Object type) throws IOException {
     Objects.requireNonNull(file, "file");
     try (InputStream in = Files.newInputStream(file)) {
       return read(in, type);
@@ -176,12 +173,12 @@ public final class Pipeline implements AutoCloseable {
 
   /** Decodes a whole body. See {@link #decode(byte[], JavaType)}. */
   public <T> T decode(byte[] body, Class<T> type) throws ZipjackDecodeException {
-    return decode(body, mapper.getTypeFactory().constructType(type));
+    return decodeAs(body, binding.type(type));
   }
 
   /** Decodes a whole body into a generic type. See {@link #decode(byte[], JavaType)}. */
   public <T> T decode(byte[] body, TypeReference<T> type) throws ZipjackDecodeException {
-    return decode(body, mapper.getTypeFactory().constructType(type));
+    return decodeAs(body, binding.checkType(type));
   }
 
   /**
@@ -194,6 +191,11 @@ public final class Pipeline implements AutoCloseable {
    *     than maxNestingDepth
    */
   public <T> T decode(byte[] body, JavaType type) throws ZipjackDecodeException {
+    return decodeAs(body, binding.checkType(Objects.requireNonNull(type, "type")));
+  }
+
+  /** @param type a resolved type of this pipeline's binding */
+  <T> T decodeAs(byte[] body, Object type) throws ZipjackDecodeException {
     Objects.requireNonNull(body, "body");
     try {
       return read(new ByteArrayInputStream(body), type);
@@ -206,12 +208,12 @@ public final class Pipeline implements AutoCloseable {
 
   /** Decodes a body read from a stream. See {@link #decode(InputStream, JavaType)}. */
   public <T> T decode(InputStream body, Class<T> type) throws IOException {
-    return decode(body, mapper.getTypeFactory().constructType(type));
+    return decodeAs(body, binding.type(type));
   }
 
   /** Decodes a body read from a stream into a generic type. See {@link #decode(InputStream, JavaType)}. */
   public <T> T decode(InputStream body, TypeReference<T> type) throws IOException {
-    return decode(body, mapper.getTypeFactory().constructType(type));
+    return decodeAs(body, binding.checkType(type));
   }
 
   /**
@@ -222,53 +224,24 @@ public final class Pipeline implements AutoCloseable {
    * @throws IOException if {@code body} itself fails
    */
   public <T> T decode(InputStream body, JavaType type) throws IOException {
+    return decodeAs(body, binding.checkType(Objects.requireNonNull(type, "type")));
+  }
+
+  /** @param type a resolved type of this pipeline's binding */
+  <T> T decodeAs(InputStream body, Object type) throws IOException {
     Objects.requireNonNull(body, "body");
     return read(new UnclosableInputStream(body), type);
   }
 
-  private <T> T read(InputStream body, JavaType type) throws IOException {
+  private <T> T read(InputStream body, Object type) throws IOException {
     checkOpen();
     Objects.requireNonNull(type, "type");
-    try (InputStream decoded = new DecodeLimitInputStream(engine.decoder(body), "maxDecodedBytes", settings.maxDecodedBytes);
-         JsonParser parser = createParser(decoded)) {
-      T value = mapper.readValue(parser, type);
-      expectEnd(parser);
-      return value;
-    } catch (JacksonException e) {
-      throw DecodeFailures.translate(e, settings);
+    try (InputStream decoded = new DecodeLimitInputStream(engine.decoder(body), "maxDecodedBytes", settings.maxDecodedBytes)) {
+      return binding.read(decoded, type);
     } catch (CharConversionException e) {
       // Jackson's UTF-32 reader, chosen for a body that starts with zero bytes, meets invalid characters
       throw new MalformedBodyException("decoded body is not " + settings.format + " text in any Unicode encoding: "
           + e.getMessage(), e);
-    } catch (RuntimeException e) {
-      throw DecodeFailures.translateRuntime(e, settings);
-    }
-  }
-
-  private JsonParser createParser(InputStream decoded) throws IOException {
-    JsonParser parser = mapper.createParser(decoded);
-    // Jackson's JSON parser enforces its read constraints itself; msgpack's does not.
-    return settings.format == Format.MSGPACK
-        ? new ReadLimitedParser(parser, settings.maxNestingDepth, mapper.getFactory().streamReadConstraints()) : parser;
-  }
-
-  /**
-   * Reads on to the end of the body, which also makes the gzip decoder check the CRC and length in
-   * its trailer; anything but the end is malformed input.
-   */
-  private void expectEnd(JsonParser parser) throws IOException {
-    JsonToken extra;
-    try {
-      extra = parser.nextToken();
-    } catch (JsonEOFException e) {
-      if (settings.format == Format.MSGPACK) {
-        return; // msgpack's parser reports the end of input this way instead of returning null
-      }
-      throw e;
-    }
-    if (extra != null) {
-      throw new TrailingDataException("body has more data after the value, starting with " + extra
-          + " at byte " + parser.currentTokenLocation().getByteOffset() + " of the decoded body");
     }
   }
 
@@ -311,7 +284,32 @@ public final class Pipeline implements AutoCloseable {
    * configuration; changing the copy does not change the pipeline.
    */
   public ObjectMapper mapperCopy() {
-    return mapper.copy();
+    if (!(binding instanceof Jackson2Binding jackson2)) {
+      throw new IllegalStateException("this pipeline serializes with a Jackson 3 mapper, which mapperCopy() cannot "
+          + "return as a Jackson 2 ObjectMapper; use jackson3().mapper() (Jackson 3 mappers are immutable)");
+    }
+    return jackson2.mapper().copy();
+  }
+
+  /**
+   * This pipeline's decoding with Jackson 3's type forms ({@code tools.jackson.core.type.TypeReference},
+   * {@code tools.jackson.databind.JavaType}) and its Jackson 3 mapper. A separate view rather than
+   * overloads of {@code decode}, so that code compiled without Jackson 3 on its class path can call
+   * {@code decode} at all (javac must load every overload's parameter types).
+   *
+   * @throws IllegalStateException if this pipeline was built with a Jackson 2 mapper
+   */
+  public Jackson3View jackson3() {
+    if (!(binding instanceof Jackson3Binding)) {
+      throw new IllegalStateException("this pipeline serializes with a Jackson 2 mapper; jackson3() serves "
+          + "pipelines built with Pipeline.builder().jackson3Mapper(...)");
+    }
+    return new Jackson3View(this);
+  }
+
+  /** The binding, for {@link Jackson3View} and {@link Builder#sameMapperAs}. */
+  JacksonBinding binding() {
+    return binding;
   }
 
   /** Ends pooled Deflaters and drops pooled segments. Idempotent. Later encode or decode calls fail. */
@@ -331,7 +329,8 @@ public final class Pipeline implements AutoCloseable {
   /** All settings, for bug reports: {@code Pipeline[format=JSON, compression=gzip(6), ...]}. */
   @Override
   public String toString() {
-    return "Pipeline[" + settings + ", implementation=" + engine.implementation() + (closed ? ", closed]" : "]");
+    return "Pipeline[" + settings + ", mapper=" + binding.generation() + ", implementation=" + engine.implementation()
+        + (closed ? ", closed]" : "]");
   }
 
   /** Keeps Jackson and the decoder from closing the caller's stream. */
@@ -354,6 +353,8 @@ public final class Pipeline implements AutoCloseable {
   public static final class Builder {
     private final Settings settings = new Settings();
     private ObjectMapper mapper;
+    /** A tools.jackson.databind.ObjectMapper, typed Object so that this class links without Jackson 3. */
+    private Object jackson3Mapper;
     private final java.util.Set<String> assigned = new java.util.HashSet<>();
 
     private Builder() {}
@@ -456,10 +457,52 @@ public final class Pipeline implements AutoCloseable {
      * setting is the given mapper's. Default: a new ObjectMapper.
      */
     public Builder mapper(ObjectMapper mapper) {
-      checkUnset("mapper", this.mapper);
+      checkNoMapper();
       this.mapper = Objects.requireNonNull(mapper, "mapper must not be null");
       assigned.add("mapper");
       return this;
+    }
+
+    /**
+     * A Jackson 3 {@code JsonMapper} (as Spring Boot 4 makes) that the pipeline serializes and
+     * deserializes with: its modules, naming strategy, features and read constraints, so that a
+     * body decodes to exactly the bytes {@code mapper.writeValueAsBytes} writes. Jackson 3 mappers
+     * are immutable: at {@link #build()} the pipeline rebuilds its own from it, changing only that
+     * Jackson neither closes nor flushes the stream it writes to, that the nesting and
+     * document-length read limits are this builder's (maxNestingDepth, maxDecodedBytes; the mapper's
+     * other read constraints are kept), and this builder's accelerator ({@code BLACKBIRD} only),
+     * omitEmpty and fastDoubleWriter. Dates are written as the mapper writes them. JSON only:
+     * {@code build()} fails for {@code Format.MSGPACK} (no Jackson 3 MessagePack backend is released)
+     * and for {@code Accelerator.AFTERBURNER} (no Jackson 3 release). Decode generic types through
+     * {@link Pipeline#jackson3()}. A separate name rather than an overload of
+     * {@link #mapper(ObjectMapper)}, so that code without Jackson 3 on its class path compiles.
+     * Conflicts with {@link #mapper(ObjectMapper)}.
+     */
+    public Builder jackson3Mapper(tools.jackson.databind.ObjectMapper mapper) {
+      checkNoMapper();
+      this.jackson3Mapper = Objects.requireNonNull(mapper, "jackson3Mapper must not be null");
+      assigned.add("mapper");
+      return this;
+    }
+
+    /**
+     * The mapper {@code pipeline} serializes with, Jackson 2 or 3, with its own settings and this
+     * builder's; for a second pipeline whose bodies must hold the same bytes (the servlet helper's
+     * identity pipeline). Conflicts with the other mapper setters.
+     */
+    public Builder sameMapperAs(Pipeline pipeline) {
+      Objects.requireNonNull(pipeline, "pipeline must not be null");
+      if (pipeline.binding instanceof Jackson2Binding jackson2) {
+        return mapper(jackson2.mapper());
+      }
+      checkNoMapper();
+      this.jackson3Mapper = ((Jackson3Binding) pipeline.binding).mapper();
+      assigned.add("mapper");
+      return this;
+    }
+
+    private void checkNoMapper() {
+      checkUnset("mapper", mapper != null ? mapper : jackson3Mapper);
     }
 
     /**
@@ -535,12 +578,14 @@ public final class Pipeline implements AutoCloseable {
         throw new IllegalArgumentException("fastDoubleWriter is true but format is " + s.format
             + ", which writes doubles as binary; it applies to JSON only");
       }
+      if (jackson3Mapper != null) {
+        return new Pipeline(s, Jackson3Binding.create(jackson3Mapper, s));
+      }
       if (s.format == Format.MSGPACK) {
         OptionalDependency.load("org.msgpack.jackson.dataformat.MessagePackFactory", "Format.MSGPACK",
             "org.msgpack:jackson-dataformat-msgpack");
       }
-      ObjectMapper built = MapperSetup.create(mapper, s);
-      return new Pipeline(s, built);
+      return new Pipeline(s, new Jackson2Binding(MapperSetup.create(mapper, s), s));
     }
 
     /** Each setting may be set once; a value that was rejected does not count as set. */

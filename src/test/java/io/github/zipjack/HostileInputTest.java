@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.core.StreamReadConstraints;
-import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -23,8 +22,8 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Broken and hostile bodies on every decode path (gzip through zlib, zstd, brotli; JSON and
- * MessagePack): each kind of bad input gets its own exception type, and a message that says what is
+ * Broken and hostile bodies on every decode path (gzip through zlib, zstd, brotli; JSON with Jackson
+ * 2 and with Jackson 3, and MessagePack): each kind of bad input gets its own exception type, and a message that says what is
  * wrong and where, never another exception or a silently wrong value. The limits themselves (bombs,
  * nesting) are {@link DecodeSafetyTest}'s and {@code BombsInASmallHeapTest}'s.
  */
@@ -43,9 +42,26 @@ class HostileInputTest {
     return people;
   }
 
-  private static synchronized Pipeline pipeline(Format format, Compression compression) {
-    return PIPELINES.computeIfAbsent(format + " " + compression,
-        key -> Pipeline.builder().format(format).compression(compression).build());
+  /** A format and the Jackson that serializes it; Jackson 3 writes JSON only. */
+  enum Mapper {
+    JSON(Format.JSON), MSGPACK(Format.MSGPACK), JSON_JACKSON3(Format.JSON);
+
+    final Format format;
+
+    Mapper(Format format) {
+      this.format = format;
+    }
+
+    Pipeline.Builder builder() {
+      Pipeline.Builder builder = Pipeline.builder().format(format);
+      return this == JSON_JACKSON3 ? builder.jackson3Mapper(tools.jackson.databind.json.JsonMapper.builder().build())
+          : builder;
+    }
+  }
+
+  private static synchronized Pipeline pipeline(Mapper mapper, Compression compression) {
+    return PIPELINES.computeIfAbsent(mapper + " " + compression,
+        key -> mapper.builder().compression(compression).build());
   }
 
   @AfterAll
@@ -56,20 +72,19 @@ class HostileInputTest {
   static Stream<Arguments> codingsAndFormats() {
     List<Arguments> cases = new ArrayList<>();
     for (Compression compression : List.of(Compression.gzip(6), Compression.zstd(3), Compression.brotli(4))) {
-      for (Format format : Format.values()) {
-        cases.add(Arguments.of(compression, format));
+      for (Mapper mapper : Mapper.values()) {
+        cases.add(Arguments.of(compression, mapper));
       }
     }
     return cases.stream();
   }
 
-  private static byte[] encode(Format format, Compression compression) {
-    return pipeline(format, compression).encode(PEOPLE);
+  private static byte[] encode(Mapper mapper, Compression compression) {
+    return pipeline(mapper, compression).encode(PEOPLE);
   }
 
-  private static ZipjackDecodeException refused(Format format, Compression compression, byte[] body) {
-    return assertThrows(ZipjackDecodeException.class,
-        () -> pipeline(format, compression).decode(body, new TypeReference<List<Person>>() {}));
+  private static ZipjackDecodeException refused(Mapper mapper, Compression compression, byte[] body) {
+    return assertThrows(ZipjackDecodeException.class, () -> pipeline(mapper, compression).decode(body, Person[].class));
   }
 
   private static void assertMessageHas(ZipjackDecodeException e, String... parts) {
@@ -82,18 +97,18 @@ class HostileInputTest {
 
   @ParameterizedTest(name = "{0} {1}")
   @MethodSource("codingsAndFormats")
-  void aCutOffBodyIsTruncated(Compression compression, Format format) {
-    byte[] body = encode(format, compression);
+  void aCutOffBodyIsTruncated(Compression compression, Mapper mapper) {
+    byte[] body = encode(mapper, compression);
 
-    ZipjackDecodeException e = refused(format, compression, Arrays.copyOf(body, body.length / 2));
+    ZipjackDecodeException e = refused(mapper, compression, Arrays.copyOf(body, body.length / 2));
 
     assertInstanceOf(TruncatedBodyException.class, e, e.toString());
   }
 
   @ParameterizedTest(name = "{0} {1}")
   @MethodSource("codingsAndFormats")
-  void anEmptyBodyIsTruncated(Compression compression, Format format) {
-    ZipjackDecodeException e = refused(format, compression, new byte[0]);
+  void anEmptyBodyIsTruncated(Compression compression, Mapper mapper) {
+    ZipjackDecodeException e = refused(mapper, compression, new byte[0]);
 
     assertInstanceOf(TruncatedBodyException.class, e, e.toString());
   }
@@ -102,10 +117,10 @@ class HostileInputTest {
 
   @Test
   void aWrongCrcInTheGzipTrailerIsAChecksumMismatchNamingBothValues() {
-    byte[] body = encode(Format.JSON, Compression.gzip(6));
+    byte[] body = encode(Mapper.JSON, Compression.gzip(6));
     body[body.length - 8] ^= 0x01;
 
-    ZipjackDecodeException e = refused(Format.JSON, Compression.gzip(6), body);
+    ZipjackDecodeException e = refused(Mapper.JSON, Compression.gzip(6), body);
 
     assertInstanceOf(ChecksumMismatchException.class, e, e.toString());
     assertMessageHas(e, "CRC-32", "trailer at byte " + (body.length - 8));
@@ -113,10 +128,10 @@ class HostileInputTest {
 
   @Test
   void aWrongLengthInTheGzipTrailerIsAChecksumMismatchNamingBothLengths() {
-    byte[] body = encode(Format.JSON, Compression.gzip(6));
+    byte[] body = encode(Mapper.JSON, Compression.gzip(6));
     body[body.length - 1] ^= 0x40;
 
-    ZipjackDecodeException e = refused(Format.JSON, Compression.gzip(6), body);
+    ZipjackDecodeException e = refused(Mapper.JSON, Compression.gzip(6), body);
 
     assertInstanceOf(ChecksumMismatchException.class, e, e.toString());
     assertMessageHas(e, "member 1 inflates to", "its trailer says");
@@ -124,10 +139,10 @@ class HostileInputTest {
 
   @Test
   void aWrongZstdContentChecksumIsAChecksumMismatch() {
-    byte[] body = encode(Format.JSON, Compression.zstd(3));
+    byte[] body = encode(Mapper.JSON, Compression.zstd(3));
     body[body.length - 1] ^= 0x01; // the last 4 bytes of a frame with a checksum are the checksum
 
-    ZipjackDecodeException e = refused(Format.JSON, Compression.zstd(3), body);
+    ZipjackDecodeException e = refused(Mapper.JSON, Compression.zstd(3), body);
 
     assertInstanceOf(ChecksumMismatchException.class, e, e.toString());
     assertMessageHas(e, "frame 1", "checksum");
@@ -135,13 +150,13 @@ class HostileInputTest {
 
   @ParameterizedTest(name = "{0} {1}")
   @MethodSource("codingsAndFormats")
-  void corruptCompressedDataIsMalformedAndNeverAWrongValue(Compression compression, Format format) {
-    byte[] body = encode(format, compression);
+  void corruptCompressedDataIsMalformedAndNeverAWrongValue(Compression compression, Mapper mapper) {
+    byte[] body = encode(mapper, compression);
     for (int i = body.length / 3; i < body.length / 3 + 16; i++) {
       body[i] ^= (byte) 0x5a;
     }
 
-    ZipjackDecodeException e = refused(format, compression, body);
+    ZipjackDecodeException e = refused(mapper, compression, body);
 
     assertTrue(e instanceof MalformedBodyException || e instanceof TruncatedBodyException, e.toString());
   }
@@ -150,13 +165,13 @@ class HostileInputTest {
 
   @ParameterizedTest(name = "{0} {1}")
   @MethodSource("codingsAndFormats")
-  void garbageAfterTheCompressedBodyIsTrailingDataAtItsByte(Compression compression, Format format) {
-    byte[] body = encode(format, compression);
+  void garbageAfterTheCompressedBodyIsTrailingDataAtItsByte(Compression compression, Mapper mapper) {
+    byte[] body = encode(mapper, compression);
     byte[] withGarbage = Arrays.copyOf(body, body.length + 4);
     withGarbage[body.length] = 'j';
     withGarbage[body.length + 1] = 'u';
 
-    ZipjackDecodeException e = refused(format, compression, withGarbage);
+    ZipjackDecodeException e = refused(mapper, compression, withGarbage);
 
     assertInstanceOf(TrailingDataException.class, e, e.toString());
     // brotli's decoder does not say how much of its input it used, so the message bounds the end instead
@@ -168,7 +183,7 @@ class HostileInputTest {
     byte[] body = "[] {}".getBytes(StandardCharsets.US_ASCII);
 
     ZipjackDecodeException e = assertThrows(ZipjackDecodeException.class,
-        () -> pipeline(Format.JSON, Compression.none()).decode(body, List.class));
+        () -> pipeline(Mapper.JSON, Compression.none()).decode(body, List.class));
 
     assertInstanceOf(TrailingDataException.class, e, e.toString());
     assertMessageHas(e, "START_OBJECT", "at byte 3");
@@ -178,13 +193,13 @@ class HostileInputTest {
 
   @ParameterizedTest(name = "{0} {1}")
   @MethodSource("codingsAndFormats")
-  void anUncompressedBodyIsTheWrongCodingAndTheMessageSaysWhatItLooksLike(Compression compression, Format format) {
-    byte[] plain = pipeline(format, Compression.none()).encode(PEOPLE);
+  void anUncompressedBodyIsTheWrongCodingAndTheMessageSaysWhatItLooksLike(Compression compression, Mapper mapper) {
+    byte[] plain = pipeline(mapper, Compression.none()).encode(PEOPLE);
 
-    ZipjackDecodeException e = refused(format, compression, plain);
+    ZipjackDecodeException e = refused(mapper, compression, plain);
 
     assertInstanceOf(WrongCodingException.class, e, e.toString());
-    assertMessageHas(e, format == Format.JSON ? "looks like uncompressed JSON" : "looks like uncompressed MessagePack");
+    assertMessageHas(e, mapper.format == Format.JSON ? "looks like uncompressed JSON" : "looks like uncompressed MessagePack");
   }
 
   static Stream<Arguments> bodiesInAnotherCoding() {
@@ -200,9 +215,9 @@ class HostileInputTest {
   @ParameterizedTest(name = "{0} body to a {1} pipeline")
   @MethodSource("bodiesInAnotherCoding")
   void aBodyInAnotherCodingIsTheWrongCodingAndTheMessageNamesIt(Compression sent, Compression expected, String named) {
-    byte[] body = encode(Format.JSON, sent);
+    byte[] body = encode(Mapper.JSON, sent);
 
-    ZipjackDecodeException e = refused(Format.JSON, expected, body);
+    ZipjackDecodeException e = refused(Mapper.JSON, expected, body);
 
     assertInstanceOf(WrongCodingException.class, e, e.toString());
     assertMessageHas(e, named);
@@ -211,18 +226,22 @@ class HostileInputTest {
   // ---- values
 
   @ParameterizedTest(name = "{0}")
-  @MethodSource("formats")
-  void aValueOfTheWrongTypeIsAMismatchNamingItsPath(Format format) throws IOException {
+  @MethodSource("mappers")
+  void aValueOfTheWrongTypeIsAMismatchNamingItsPath(Mapper mapper) throws IOException {
     List<Map<String, Object>> people = new ArrayList<>();
     for (int i = 0; i < 5; i++) {
       people.add(Map.of("name", "p" + i, "age", i == 3 ? "thirty" : 30, "tags", List.of()));
     }
-    byte[] body = pipeline(format, Compression.none()).encode(people);
+    byte[] body = pipeline(mapper, Compression.none()).encode(people);
 
-    ZipjackDecodeException e = refused(format, Compression.none(), body);
+    ZipjackDecodeException e = refused(mapper, Compression.none(), body);
 
     assertInstanceOf(ValueTypeMismatchException.class, e, e.toString());
     assertMessageHas(e, "$[3].age", "thirty");
+  }
+
+  static Stream<Mapper> mappers() {
+    return Stream.of(Mapper.values());
   }
 
   static Stream<Format> formats() {
@@ -238,7 +257,7 @@ class HostileInputTest {
     body[body.length - 1] = '"';
 
     ZipjackDecodeException e = assertThrows(ZipjackDecodeException.class,
-        () -> pipeline(Format.JSON, Compression.none()).decode(body, String.class));
+        () -> pipeline(Mapper.JSON, Compression.none()).decode(body, String.class));
 
     DecodeLimitExceededException limit = assertInstanceOf(DecodeLimitExceededException.class, e, e.toString());
     assertEquals("maxStringLength", limit.limitName());
@@ -278,11 +297,45 @@ class HostileInputTest {
   }
 
   @Test
+  void aStricterMaxStringLengthOnTheUsersJackson3MapperHolds() throws IOException {
+    tools.jackson.databind.json.JsonMapper strict = tools.jackson.databind.json.JsonMapper.builder(
+        tools.jackson.core.json.JsonFactory.builder().streamReadConstraints(
+            tools.jackson.core.StreamReadConstraints.builder().maxStringLength(1_000).build()).build()).build();
+    try (Pipeline pipeline = Pipeline.builder().compression(Compression.none()).jackson3Mapper(strict).build()) {
+      byte[] body = pipeline.encode(List.of("a".repeat(1_001)));
+
+      ZipjackDecodeException e = assertThrows(ZipjackDecodeException.class, () -> pipeline.decode(body, List.class));
+
+      DecodeLimitExceededException limit = assertInstanceOf(DecodeLimitExceededException.class, e, e.toString());
+      assertEquals("maxStringLength", limit.limitName());
+      assertEquals(1_000, limit.limit());
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("mappers")
+  void aBodyNestedDeeperThanMaxNestingDepthIsRefusedByThatLimit(Mapper mapper) throws IOException {
+    try (Pipeline pipeline = mapper.builder().compression(Compression.none()).maxNestingDepth(10).build()) {
+      Object nested = List.of();
+      for (int i = 0; i < 11; i++) {
+        nested = List.of(nested);
+      }
+      byte[] body = pipeline.encode(nested);
+
+      ZipjackDecodeException e = assertThrows(ZipjackDecodeException.class, () -> pipeline.decode(body, List.class));
+
+      DecodeLimitExceededException limit = assertInstanceOf(DecodeLimitExceededException.class, e, e.toString());
+      assertEquals("maxNestingDepth", limit.limitName());
+      assertEquals(10, limit.limit());
+    }
+  }
+
+  @Test
   void aNumberLongerThanJacksonsMaxNumberLengthIsRefusedByThatLimit() {
     byte[] body = ("[" + "7".repeat(1_001) + "]").getBytes(StandardCharsets.US_ASCII);
 
     ZipjackDecodeException e = assertThrows(ZipjackDecodeException.class,
-        () -> pipeline(Format.JSON, Compression.none()).decode(body, Object.class));
+        () -> pipeline(Mapper.JSON, Compression.none()).decode(body, Object.class));
 
     DecodeLimitExceededException limit = assertInstanceOf(DecodeLimitExceededException.class, e, e.toString());
     assertEquals("maxNumberLength", limit.limitName());
@@ -296,7 +349,7 @@ class HostileInputTest {
         (byte) 0x91, 0x01, (byte) 0xa4, 't', 'a', 'g', 's', (byte) 0x90};
 
     ZipjackDecodeException e = assertThrows(ZipjackDecodeException.class,
-        () -> pipeline(Format.MSGPACK, Compression.none()).decode(body, Person.class));
+        () -> pipeline(Mapper.MSGPACK, Compression.none()).decode(body, Person.class));
 
     assertInstanceOf(ValueTypeMismatchException.class, e, e.toString());
     assertMessageHas(e, "$.age");
@@ -304,7 +357,7 @@ class HostileInputTest {
 
   @Test
   void aDecodeExceptionIsTheFamilyBaseAndAnIOException() {
-    ZipjackDecodeException e = refused(Format.JSON, Compression.gzip(6), new byte[] {'{', '}'});
+    ZipjackDecodeException e = refused(Mapper.JSON, Compression.gzip(6), new byte[] {'{', '}'});
 
     assertInstanceOf(IOException.class, e);
     assertInstanceOf(MalformedBodyException.class, e);

@@ -7,7 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
 import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.util.ArrayList;
@@ -16,8 +17,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * msgpack, Afterburner, Blackbird, zstd-jni, brotli4j and aircompressor-v3 are optional dependencies: a service with only zipjack and
- * Jackson on its class path encodes JSON, and asking for a missing one fails at build() naming the
+ * Jackson 3, msgpack, Afterburner, Blackbird, zstd-jni, brotli4j and aircompressor-v3 are optional dependencies: a service with only zipjack and
+ * Jackson 2 on its class path encodes JSON, and asking for a missing one fails at build() naming the
  * artifact to add. Checked in a class loader that sees the library and Jackson but not the optional jars.
  */
 class OptionalDependenciesTest {
@@ -111,11 +112,22 @@ class OptionalDependenciesTest {
     Class<Enum> acceleratorType = (Class<Enum>) loader.loadClass("io.github.zipjack.Accelerator");
     Object builder = pipeline.getMethod("builder").invoke(null);
     Class<?> builderType = builder.getClass();
-    builderType.getMethod("format", formatType).invoke(builder, Enum.valueOf(formatType, format));
-    builderType.getMethod("accelerator", acceleratorType).invoke(builder, Enum.valueOf(acceleratorType, accelerator));
-    builderType.getMethod("compression", compressionType).invoke(builder, compression);
-    Method build = builderType.getMethod("build");
-    return build.invoke(builder);
+    // Method handles resolve one method, as compiled calls do; reflection's getMethod would resolve every
+    // signature of Builder, and jackson3Mapper's names a Jackson 3 type that is absent here.
+    MethodHandles.Lookup lookup = MethodHandles.publicLookup();
+    try {
+      lookup.findVirtual(builderType, "format", MethodType.methodType(builderType, formatType))
+          .invoke(builder, Enum.valueOf(formatType, format));
+      lookup.findVirtual(builderType, "accelerator", MethodType.methodType(builderType, acceleratorType))
+          .invoke(builder, Enum.valueOf(acceleratorType, accelerator));
+      lookup.findVirtual(builderType, "compression", MethodType.methodType(builderType, compressionType))
+          .invoke(builder, compression);
+      return lookup.findVirtual(builderType, "build", MethodType.methodType(pipeline)).invoke(builder);
+    } catch (Exception | Error e) {
+      throw new InvocationTargetException(e);
+    } catch (Throwable t) {
+      throw new AssertionError(t);
+    }
   }
 
   /** The library's classes and its required jars, with no parent that could see the optional ones. */
@@ -124,7 +136,8 @@ class OptionalDependenciesTest {
     List<URL> urls = new ArrayList<>();
     for (String entry : path.split(File.pathSeparator)) {
       String name = new File(entry).getName();
-      boolean optional = OPTIONAL_JARS.stream().anyMatch(name::startsWith);
+      boolean optional = OPTIONAL_JARS.stream().anyMatch(name::startsWith)
+          || entry.contains(File.separator + "tools" + File.separator + "jackson" + File.separator); // Jackson 3
       boolean library = entry.endsWith("classes") && !entry.endsWith("test-classes");
       if (library || (!optional && name.startsWith("jackson-"))) {
         urls.add(new File(entry).toURI().toURL());

@@ -35,7 +35,7 @@ import java.util.Optional;
  * own the pipelines it is given: the application closes them (in a servlet's {@code destroy}, a
  * bean's close) after the last {@code write}. When no {@code Compression.none()} pipeline is given,
  * the helper makes its own identity pipeline from the first pipeline's mapper
- * ({@link Pipeline#mapperCopy()}, so identity bodies hold the same bytes the others compress);
+ * ({@link Pipeline.Builder#sameMapperAs}, so identity bodies hold the same bytes the others compress);
  * {@link #close()} closes that one, and only that one.
  *
  * <p>What to test in a container (Jetty and Tomcat): Content-Length equals the bytes on the wire for
@@ -109,7 +109,7 @@ public final class CompressedResponses implements AutoCloseable {
       ownIdentity = Pipeline.builder()
           .format(format)
           .compression(Compression.none())
-          .mapper(pipelines[0].mapperCopy())
+          .sameMapperAs(pipelines[0])
           .build();
       byCoding.put(IDENTITY, ownIdentity);
     }
