@@ -368,7 +368,7 @@ class PipelineBuilderTest {
     try (Pipeline pipeline = Pipeline.builder().build()) {
       assertEquals("Pipeline[format=JSON, compression=gzip(6), accelerator=NONE, inputBufferSize=65536,"
           + " deflaterBufferSize=65536, compressWholeBody=false, fastDoubleWriter=false, omitEmpty=false, maxDecodedBytes=67108864, maxNestingDepth=1000,"
-          + " segmentPoolBytes=4194304, encoderPoolSize=32, implementation=" + pipeline.implementation() + "]",
+          + " segmentPoolBytes=4194304, encoderPoolSize=32, mapper=Jackson 2, implementation=" + pipeline.implementation() + "]",
           pipeline.toString());
     }
   }
@@ -389,7 +389,7 @@ class PipelineBuilderTest {
         .build()) {
       assertEquals("Pipeline[format=MSGPACK, compression=gzip(1), accelerator=BLACKBIRD, inputBufferSize=8192,"
           + " deflaterBufferSize=512, compressWholeBody=false, fastDoubleWriter=false, omitEmpty=true, maxDecodedBytes=1048576, maxNestingDepth=50,"
-          + " segmentPoolBytes=65536, encoderPoolSize=3, implementation=" + pipeline.implementation() + "]",
+          + " segmentPoolBytes=65536, encoderPoolSize=3, mapper=Jackson 2, implementation=" + pipeline.implementation() + "]",
           pipeline.toString());
     }
   }

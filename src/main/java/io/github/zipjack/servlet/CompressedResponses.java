@@ -68,12 +68,16 @@ public final class CompressedResponses implements AutoCloseable {
   private final String contentType;
   /** The identity pipeline this helper made itself and closes; null when the caller gave one. */
   private final Pipeline ownIdentity;
+  /** Told of each value written; null for none. */
+  private final CompressionListener listener;
 
-  private CompressedResponses(Map<String, Pipeline> pipelines, String contentType, Pipeline ownIdentity) {
+  private CompressedResponses(Map<String, Pipeline> pipelines, String contentType, Pipeline ownIdentity,
+      CompressionListener listener) {
     this.pipelines = pipelines;
     this.preference = List.copyOf(pipelines.keySet());
     this.contentType = contentType;
     this.ownIdentity = ownIdentity;
+    this.listener = listener;
   }
 
   /**
@@ -113,7 +117,7 @@ public final class CompressedResponses implements AutoCloseable {
           .build();
       byCoding.put(IDENTITY, ownIdentity);
     }
-    return new CompressedResponses(Collections.unmodifiableMap(byCoding), mediaType(format), ownIdentity);
+    return new CompressedResponses(Collections.unmodifiableMap(byCoding), mediaType(format), ownIdentity, null);
   }
 
   /**
@@ -126,7 +130,18 @@ public final class CompressedResponses implements AutoCloseable {
     if (contentType.isBlank()) {
       throw new IllegalArgumentException("contentType must not be blank");
     }
-    return new CompressedResponses(pipelines, contentType, ownIdentity);
+    return new CompressedResponses(pipelines, contentType, ownIdentity, listener);
+  }
+
+  /**
+   * A helper like this one that tells {@code listener} of each value it sends: the coding, outcome
+   * {@code COMPRESSED} (or {@code IDENTITY_ACCEPTED} when the client takes no coding offered), the
+   * body's size as sent, and the time spent serializing and compressing it (the two happen
+   * together here; the raw size is not counted, -1). It shares this helper's pipelines: close only
+   * one of the two.
+   */
+  public CompressedResponses withListener(CompressionListener listener) {
+    return new CompressedResponses(pipelines, contentType, ownIdentity, Objects.requireNonNull(listener, "listener"));
   }
 
   static String mediaType(Format format) {
@@ -159,7 +174,11 @@ public final class CompressedResponses implements AutoCloseable {
     }
     Pipeline pipeline = pipelines.get(coding.get());
     request.setAttribute(WRITTEN_ATTRIBUTE, coding.get());
+    long start = listener == null ? 0 : System.nanoTime();
     try (EncodedBody body = pipeline.encodeToBody(value)) {
+      if (listener != null) {
+        report(coding.get(), body.size(), System.nanoTime() - start);
+      }
       response.setContentType(contentType);
       if (!IDENTITY.equals(coding.get())) {
         response.setHeader("Content-Encoding", coding.get());
@@ -170,6 +189,16 @@ public final class CompressedResponses implements AutoCloseable {
         ContainerBuffer.holdWhole(response, body.size());
         body.writeTo(response.getOutputStream());
       }
+    }
+  }
+
+  private void report(String coding, long size, long nanos) {
+    boolean identity = IDENTITY.equals(coding);
+    try {
+      listener.onResponse(coding, identity ? CompressionListener.Outcome.IDENTITY_ACCEPTED
+          : CompressionListener.Outcome.COMPRESSED, -1, size, identity ? 0 : nanos);
+    } catch (RuntimeException ignored) {
+      // a listener's failure must not reach the client; see CompressionListener
     }
   }
 

@@ -325,7 +325,7 @@ final class CompressingResponse extends HttpServletResponseWrapper {
   synchronized void release() {
     State was = state;
     state = State.DONE;
-    if (listener != null && !reported) {
+    if (listener != null && !reported && !writtenByHelper()) {
       reported = true;
       report(was == State.STREAMING && encoder != null ? CompressionListener.Outcome.ABANDONED : outcome);
     }
@@ -387,7 +387,16 @@ final class CompressingResponse extends HttpServletResponseWrapper {
    */
   private boolean passesThroughAtFirstWrite() {
     String contentType = getContentType();
-    return isEventStream(contentType) || (contentType != null && !isCompressible());
+    return writtenByHelper() || isEventStream(contentType) || (contentType != null && !isCompressible());
+  }
+
+  /**
+   * Whether {@link CompressedResponses} (or the Spring converter built on it) is writing this response:
+   * it chose the coding and sends an exact Content-Length itself, so the filter neither holds nor
+   * counts it.
+   */
+  private boolean writtenByHelper() {
+    return request.getAttribute(CompressedResponses.WRITTEN_ATTRIBUTE) != null;
   }
 
   private void sendBuffered() throws IOException {

@@ -7,7 +7,17 @@ import io.github.zipjack.servlet.CompressionFilter;
 import io.github.zipjack.servlet.CompressionSettings;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Filter;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.zipjack.Pipeline;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
+import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.core.env.Environment;
+import org.springframework.http.MediaType;
+import org.springframework.http.converter.HttpMessageConverter;
+import org.springframework.util.ClassUtils;
+import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 import java.util.function.Supplier;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -77,12 +87,82 @@ public class ZipjackCompressionAutoConfiguration {
   static class MetricsConfiguration {
     @Bean
     @ConditionalOnMissingBean
-    ZipjackMetrics zipjackMetrics(ObjectProvider<FilterRegistrationBean<CompressionFilter>> filter) {
+    ZipjackMetrics zipjackMetrics(ObjectProvider<FilterRegistrationBean<CompressionFilter>> filter,
+        ObjectProvider<ConverterPipelines> converters) {
       Supplier<PipelineResources> filterResources = () -> {
         FilterRegistrationBean<CompressionFilter> registration = filter.getIfUnique();
         return registration == null ? NOTHING : registration.getFilter().resources();
       };
-      return new ZipjackMetrics(Map.of("filter", filterResources));
+      Supplier<PipelineResources> converterResources = () -> {
+        ConverterPipelines pipelines = converters.getIfUnique();
+        return pipelines == null ? NOTHING : pipelines.resources();
+      };
+      return new ZipjackMetrics(Map.of("filter", filterResources, "converter", converterResources));
+    }
+  }
+
+  /**
+   * The message converters that serialize controllers' return values straight into the compressed
+   * body ({@link CompressingMessageConverter}), for JSON with the application's own mapper and, with
+   * jackson-dataformat-msgpack on the class path, for MessagePack. Placed just before Spring's first
+   * JSON converter, so that text, bytes and resources still go to the converters ahead of it.
+   */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(name = "org.springframework.web.servlet.config.annotation.WebMvcConfigurer")
+  @ConditionalOnProperty(prefix = "zipjack.compression.converter", name = "enabled", havingValue = "true",
+      matchIfMissing = true)
+  static class ConverterConfiguration {
+    private static final String JACKSON3 = "tools.jackson.databind.json.JsonMapper";
+    private static final String MSGPACK = "org.msgpack.jackson.dataformat.MessagePackFactory";
+
+    /**
+     * The application's mapper: Boot's Jackson 3 {@code JsonMapper}, unless
+     * {@code spring.http.converters.preferred-json-mapper=jackson2} or there is none, then its
+     * Jackson 2 {@code ObjectMapper} (spring-boot-jackson2); with neither, no converter.
+     */
+    @Bean(destroyMethod = "close")
+    @ConditionalOnMissingBean
+    ConverterPipelines zipjackConverterPipelines(CompressionSettings settings, ListableBeanFactory beans,
+        Environment environment, ObjectProvider<CompressionListener> listener) {
+      boolean preferJackson2 = "jackson2".equals(environment.getProperty("spring.http.converters.preferred-json-mapper"));
+      Object jackson3 = !preferJackson2 && ClassUtils.isPresent(JACKSON3, null)
+          ? beans.getBeanProvider(ClassUtils.resolveClassName(JACKSON3, null)).getIfUnique() : null;
+      ObjectMapper jackson2 = beans.getBeanProvider(ObjectMapper.class).getIfUnique();
+      Function<Pipeline.Builder, Pipeline.Builder> json;
+      if (jackson3 != null) {
+        json = Jackson3Mappers.jsonMapper(jackson3);
+      } else if (jackson2 != null) {
+        json = builder -> builder.mapper(jackson2);
+      } else {
+        return null;
+      }
+      Function<Pipeline.Builder, Pipeline.Builder> msgpack = null;
+      if (ClassUtils.isPresent(MSGPACK, null)) {
+        ObjectMapper follower = jackson3 != null ? Jackson3Mappers.msgpackFollowing(jackson3) : jackson2;
+        msgpack = builder -> builder.mapper(follower);
+      }
+      return new ConverterPipelines(settings, json, msgpack, listener.getIfUnique());
+    }
+
+    @Bean
+    WebMvcConfigurer zipjackMessageConverters(ObjectProvider<ConverterPipelines> pipelines) {
+      return new WebMvcConfigurer() {
+        @Override
+        public void extendMessageConverters(List<HttpMessageConverter<?>> converters) {
+          ConverterPipelines made = pipelines.getIfUnique();
+          if (made == null) {
+            return;
+          }
+          int at = 0;
+          while (at < converters.size() && !converters.get(at).canWrite(Map.class, MediaType.APPLICATION_JSON)) {
+            at++;
+          }
+          converters.add(at, made.json());
+          if (made.msgpack() != null) {
+            converters.add(at + 1, made.msgpack());
+          }
+        }
+      };
     }
   }
 

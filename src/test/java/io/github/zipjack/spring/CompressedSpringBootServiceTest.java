@@ -22,6 +22,7 @@ import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
@@ -31,24 +32,87 @@ import tools.jackson.databind.json.JsonMapper;
  * A real Spring Boot 4 service on embedded Tomcat with zipjack on its class path and nothing else
  * configured but {@code spring.jackson.property-naming-strategy=SNAKE_CASE}: every JSON response
  * comes compressed, with an exact Content-Length, and decodes to exactly what the service's own
- * Jackson 3 mapper writes.
+ * Jackson 3 mapper writes; whether zipjack's converter writes it (the default) or, with the
+ * converter off, the filter compresses what Spring's converter wrote. The subclasses run each way.
  */
-class CompressedSpringBootServiceTest {
-  private static RunningBootService service;
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class CompressedSpringBootServiceTest {
+  RunningBootService service;
+
+  /** The properties of this way of running. */
+  abstract String[] properties();
 
   @BeforeAll
-  static void start() {
-    service = RunningBootService.start();
+  void start() {
+    service = RunningBootService.start(properties());
   }
 
   @AfterAll
-  static void stop() {
+  void stop() {
     if (service != null) {
       service.close();
     }
   }
 
-  private static byte[] mappersOwnBytes() {
+  /** The converter writes the responses; the filter passes them through. */
+  static class ThroughTheConverterTest extends CompressedSpringBootServiceTest {
+    @Override
+    String[] properties() {
+      return new String[0];
+    }
+
+    @Test
+    void smallBodyIsCompressedToo() throws Exception {
+      HttpResponse<byte[]> response = service.get("/person", "Accept-Encoding", "gzip");
+      assertEquals("gzip", response.headers().firstValue("Content-Encoding").orElse(null));
+      assertArrayEquals(service.bean(JsonMapper.class).writeValueAsBytes(PeopleService.people(1).get(0)),
+          Decoding.decode("gzip", response.body()));
+    }
+
+    @Test
+    void theConverterCompressedAndTheFilterDidNot() throws Exception {
+      service.get("/people", "Accept-Encoding", "zstd");
+      CompressionFilter filter = filter();
+      assertEquals(0, filter.resources().createdNativeContexts(), filter.resources().toString());
+    }
+
+    @Test
+    void headersOfAResponseEntityAreSentWithTheCompressedBody() throws Exception {
+      HttpResponse<byte[]> response = service.get("/people-with-headers", "Accept-Encoding", "gzip");
+      assertEquals("gzip", response.headers().firstValue("Content-Encoding").orElse(null));
+      assertEquals("max-age=60", response.headers().firstValue("Cache-Control").orElse(null));
+      assertEquals("zipjack", response.headers().firstValue("X-Served-By").orElse(null));
+      assertArrayEquals(mappersOwnBytes(), Decoding.decode("gzip", response.body()));
+    }
+  }
+
+  /** zipjack.compression.converter.enabled=false: Spring's converter writes, the filter compresses. */
+  static class ThroughTheFilterTest extends CompressedSpringBootServiceTest {
+    @Override
+    String[] properties() {
+      return new String[] {"zipjack.compression.converter.enabled=false"};
+    }
+
+    @Test
+    void smallBodyIsSentUncompressed() throws Exception {
+      HttpResponse<byte[]> response = service.get("/person", "Accept-Encoding", "gzip");
+      assertNull(response.headers().firstValue("Content-Encoding").orElse(null));
+      assertArrayEquals(service.bean(JsonMapper.class).writeValueAsBytes(PeopleService.people(1).get(0)), response.body());
+    }
+
+    @Test
+    void theFilterCompressed() throws Exception {
+      service.get("/people", "Accept-Encoding", "zstd");
+      assertTrue(filter().resources().createdNativeContexts() > 0, filter().resources().toString());
+    }
+  }
+
+  CompressionFilter filter() {
+    return (CompressionFilter) service.context.getBean("zipjackCompressionFilter", FilterRegistrationBean.class)
+        .getFilter();
+  }
+
+  byte[] mappersOwnBytes() {
     return service.bean(JsonMapper.class).writeValueAsBytes(PeopleService.people(300));
   }
 
@@ -75,13 +139,6 @@ class CompressedSpringBootServiceTest {
     HttpResponse<byte[]> response = service.get("/people");
     assertNull(response.headers().firstValue("Content-Encoding").orElse(null));
     assertArrayEquals(mappersOwnBytes(), response.body());
-  }
-
-  @Test
-  void smallBodyIsSentUncompressed() throws Exception {
-    HttpResponse<byte[]> response = service.get("/person", "Accept-Encoding", "gzip");
-    assertNull(response.headers().firstValue("Content-Encoding").orElse(null));
-    assertArrayEquals(service.bean(JsonMapper.class).writeValueAsBytes(PeopleService.people(1).get(0)), response.body());
   }
 
   @Test
@@ -131,19 +188,28 @@ class CompressedSpringBootServiceTest {
     } finally {
       clients.shutdownNow();
     }
-    CompressionFilter filter = (CompressionFilter) service.context
-        .getBean("zipjackCompressionFilter", FilterRegistrationBean.class).getFilter();
     long deadline = System.currentTimeMillis() + 10_000;
-    PipelineResources resources = filter.resources();
-    while (!resources.nothingLent() && System.currentTimeMillis() < deadline) {
+    String resources = heldResources();
+    while (!resources.isEmpty() && System.currentTimeMillis() < deadline) {
       Thread.sleep(20);
-      resources = filter.resources();
+      resources = heldResources();
     }
-    assertTrue(resources.nothingLent(), resources.toString());
+    assertEquals("", resources);
+  }
+
+  /** What the filter and the converters' pipelines still hold, or "" when nothing is lent. */
+  private String heldResources() {
+    PipelineResources filter = filter().resources();
+    String held = filter.nothingLent() ? "" : "filter " + filter;
+    for (ConverterPipelines converters : service.context.getBeansOfType(ConverterPipelines.class).values()) {
+      PipelineResources r = converters.resources();
+      held += r.nothingLent() ? "" : " converters " + r;
+    }
+    return held;
   }
 
   /** Sends a request, reads a little of the response and closes the connection. */
-  private static void hangUpAfterTheHead(String coding) throws Exception {
+  private void hangUpAfterTheHead(String coding) throws Exception {
     try (Socket socket = new Socket("127.0.0.1", service.port)) {
       OutputStream out = socket.getOutputStream();
       out.write(("GET /people HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: " + coding + "\r\n\r\n")

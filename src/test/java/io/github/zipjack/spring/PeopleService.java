@@ -45,6 +45,12 @@ public class PeopleService {
       return PeopleService.people(300);
     }
 
+    @GetMapping("/people-with-headers")
+    org.springframework.http.ResponseEntity<List<Person>> peopleWithHeaders() {
+      return org.springframework.http.ResponseEntity.ok().header("Cache-Control", "max-age=60")
+          .header("X-Served-By", "zipjack").body(PeopleService.people(300));
+    }
+
     @GetMapping("/person")
     Person person() {
       return PeopleService.people(1).get(0);

@@ -1,0 +1,105 @@
+package io.github.zipjack.spring;
+
+import io.github.zipjack.Compression;
+import io.github.zipjack.Format;
+import io.github.zipjack.Pipeline;
+import io.github.zipjack.PipelineResources;
+import io.github.zipjack.servlet.CompressedResponses;
+import io.github.zipjack.servlet.CompressionListener;
+import io.github.zipjack.servlet.CompressionSettings;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import org.springframework.http.MediaType;
+
+/**
+ * The pipelines behind the message converters, one per coding the filter offers (same codings,
+ * same order), built on the application's mapper; they are this object's, and {@link #close()}
+ * closes them with the application context. Thread-safe once made.
+ */
+final class ConverterPipelines implements AutoCloseable {
+  static final List<MediaType> JSON_TYPES = List.of(MediaType.APPLICATION_JSON, new MediaType("application", "*+json"));
+  /** The IANA-registered type first: what a client accepting any of them gets. */
+  static final List<MediaType> MSGPACK_TYPES = List.of(new MediaType("application", "vnd.msgpack"),
+      new MediaType("application", "msgpack"), new MediaType("application", "x-msgpack"));
+
+  private final List<Pipeline> pipelines = new ArrayList<>();
+  private final CompressingMessageConverter json;
+  /** Null when jackson-dataformat-msgpack is not on the class path. */
+  private final CompressingMessageConverter msgpack;
+
+  /**
+   * @param jsonMapper sets the mapper on a JSON pipeline's builder: the application's, Jackson 2 or 3
+   * @param msgpackMapper sets the mapper on a MessagePack pipeline's builder (Jackson 2 only), or null
+   *     for no MessagePack converter
+   * @param listener told of each response written, or null
+   */
+  ConverterPipelines(CompressionSettings settings, Function<Pipeline.Builder, Pipeline.Builder> jsonMapper,
+      Function<Pipeline.Builder, Pipeline.Builder> msgpackMapper, CompressionListener listener) {
+    try {
+      json = converter(settings, Format.JSON, jsonMapper, JSON_TYPES, listener);
+      msgpack = msgpackMapper == null ? null : converter(settings, Format.MSGPACK, msgpackMapper, MSGPACK_TYPES, listener);
+    } catch (RuntimeException | Error e) {
+      close();
+      throw e;
+    }
+  }
+
+  private CompressingMessageConverter converter(CompressionSettings settings, Format format,
+      Function<Pipeline.Builder, Pipeline.Builder> mapper, List<MediaType> types, CompressionListener listener) {
+    List<Pipeline> made = new ArrayList<>();
+    for (Compression coding : settings.codings()) {
+      Pipeline.Builder builder = mapper.apply(Pipeline.builder().format(format).compression(coding)
+          .encoderPoolSize(settings.encoderPoolSize()));
+      try {
+        Pipeline pipeline = builder.build();
+        pipelines.add(pipeline);
+        made.add(pipeline);
+      } catch (IllegalStateException missingLibrary) {
+        if (settings.codingsRequired()) {
+          throw missingLibrary; // the filter fails start-up the same way, naming the artifact
+        }
+      }
+    }
+    Pipeline identity = mapper.apply(Pipeline.builder().format(format).compression(Compression.none())).build();
+    pipelines.add(identity);
+    made.add(identity);
+    CompressedResponses responses = CompressedResponses.of(made.toArray(new Pipeline[0]))
+        .withContentType(types.get(0).toString());
+    return new CompressingMessageConverter(listener == null ? responses : responses.withListener(listener), types);
+  }
+
+  CompressingMessageConverter json() {
+    return json;
+  }
+
+  /** Null when there is no MessagePack converter. */
+  CompressingMessageConverter msgpack() {
+    return msgpack;
+  }
+
+  /** What the converters' pipelines hold, summed. */
+  PipelineResources resources() {
+    long segments = 0;
+    long idle = 0;
+    long encoders = 0;
+    long decoders = 0;
+    long live = 0;
+    long created = 0;
+    for (Pipeline p : pipelines) {
+      PipelineResources r = p.resources();
+      segments += r.lentSegments();
+      idle += r.idleSegmentBytes();
+      encoders += r.lentEncoders();
+      decoders += r.lentDecoderSlots();
+      live += r.liveNativeContexts();
+      created += r.createdNativeContexts();
+    }
+    return new PipelineResources(segments, idle, encoders, decoders, live, created);
+  }
+
+  @Override
+  public void close() {
+    pipelines.forEach(Pipeline::close);
+  }
+}
