@@ -43,6 +43,7 @@ final class Report {
       new ThroughputSection(results).appendTo(doc);
       new CeilingSection(results).appendTo(doc);
       new LargeBodySection(results).appendTo(doc);
+      new Jackson3Section(results).appendTo(doc);
       List<String> datasets = datasets();
       SizeSection sizeSection = new SizeSection(sizes, datasets);
       sizeSection.appendTo(doc);
