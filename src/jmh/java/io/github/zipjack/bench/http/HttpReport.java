@@ -27,8 +27,15 @@ import java.util.Optional;
  */
 public final class HttpReport {
 
-  /** The variants in the table's order. */
+  /** The variants of the Jetty server in the table's order. */
   static final List<String> VARIANTS = List.of("plain", "jetty", "filter", "direct");
+  /** The variants of the Spring Boot server ({@link SpringBenchServer}) in the table's order. */
+  static final List<String> SPRING_VARIANTS = List.of("plain", "boot", "filter", "converter");
+  /** The heading of the Spring Boot section appended to the suite's report. */
+  static final String SPRING_SECTION_TITLE = "## HTTP: a Spring Boot 4 service, Boot's server.compression against zipjack's";
+  /** Targets on x1 for the Spring Boot service (issue 13). */
+  static final double SPRING_MIN_SPEEDUP = 2.0;
+  static final double SPRING_MAX_SIZE_RATIO = 1.10;
   /** The heading of the section appended to the suite's report. */
   static final String SECTION_TITLE = "## HTTP: the servlet filter and the direct helper against Jetty's CompressionHandler";
 
@@ -45,8 +52,14 @@ public final class HttpReport {
     int cores = Runtime.getRuntime().availableProcessors();
     List<String> notes = new ArrayList<>();
     Path appendTo = null;
+    boolean spring = false;
     for (int i = 2; i < args.length; i++) {
       switch (args[i]) {
+        case "--server" -> spring = switch (args[++i]) {
+          case "jetty" -> false;
+          case "spring" -> true;
+          default -> throw new IllegalArgumentException("--server is jetty or spring: " + args[i]);
+        };
         case "--wrk" -> wrk = args[++i];
         case "--warmup" -> warmup = args[++i];
         case "--jdk" -> jdk = args[++i];
@@ -62,14 +75,17 @@ public final class HttpReport {
         default -> throw new IllegalArgumentException("unknown argument: " + args[i]);
       }
     }
-    String markdown = render(HttpRun.readAll(Path.of(args[0])), caption(wrk, warmup, jdk, cores), notes);
+    List<HttpRun> runs = HttpRun.readAll(Path.of(args[0]));
+    String markdown = spring ? renderSpring(runs, springCaption(wrk, warmup, jdk, cores), notes)
+        : render(runs, caption(wrk, warmup, jdk, cores), notes);
     Path out = Path.of(args[1]);
     if (out.getParent() != null) {
       Files.createDirectories(out.getParent());
     }
     Files.writeString(out, markdown);
     if (appendTo != null) {
-      Files.writeString(appendTo, "\n" + SECTION_TITLE + "\n\n" + markdown, java.nio.file.StandardOpenOption.APPEND);
+      Files.writeString(appendTo, "\n" + (spring ? SPRING_SECTION_TITLE : SECTION_TITLE) + "\n\n" + markdown,
+          java.nio.file.StandardOpenOption.APPEND);
     }
     System.out.print(markdown);
   }
@@ -84,6 +100,76 @@ public final class HttpReport {
         + " coding ± theirs, latencies the mean of the rounds'. The server is embedded Jetty 12.1 on " + jdk
         + "; wrk and the server share the machine's " + cores + " cores, so each takes CPU from the other:"
         + " compare rows, not absolute figures. Body bytes are the response body as sent.";
+  }
+
+  /** How the Spring Boot figures were made. */
+  static String springCaption(String wrk, String warmup, String jdk, int cores) {
+    return "Requests per second and latency percentiles of one JSON endpoint of a Spring Boot 4 service on"
+        + " loopback (a controller returning the dataset's records; Boot's Jackson 3 mapper), measured by `"
+        + wrk + " --latency` after a " + warmup + " warm-up run of the same, with `Accept-Encoding` set to"
+        + " the row's coding. Four applications of the same code, configured by properties only: plain"
+        + " (no compression), boot (Boot's `server.compression`: Tomcat's gzip at zlib's level 6, which Boot"
+        + " cannot change, chunked), filter (zipjack auto-configured, converter off: the filter compresses"
+        + " what Spring's converter wrote) and converter (zipjack as it comes: its converter writes straight"
+        + " into the compressed body); zipjack's gzip is level 1. Each round measures boot, filter and"
+        + " converter one after the other (boot sends one record, 1 KB, uncompressed: below its 2 KB"
+        + " minimum); req/s is the mean over the rounds ± their standard deviation,"
+        + " × boot the mean of the rounds' ratios to boot on the same dataset and coding ± theirs. Embedded"
+        + " Tomcat on " + jdk + "; wrk and the server share the machine's " + cores + " cores. Body bytes are"
+        + " the response body as sent.";
+  }
+
+  /** The Spring Boot section: caption, table, the issue's targets on x1 and notes. */
+  static String renderSpring(List<HttpRun> runs, String caption, List<String> notes) {
+    List<HttpRow> rows = HttpRow.group(runs);
+    StringBuilder out = new StringBuilder();
+    out.append(caption).append("\n\n");
+    out.append(table(rows, "boot", SPRING_VARIANTS));
+    List<List<String>> targets = springTargets(rows);
+    if (!targets.isEmpty()) {
+      out.append("\nTargets (issue 13), on x1 at gzip: zipjack at least " + SPRING_MIN_SPEEDUP + "× the requests"
+          + " per second of Boot's server.compression, with a body at most " + SPRING_MAX_SIZE_RATIO + "× its size"
+          + " and an exact Content-Length; the converter at least as fast as the filter.\n\n");
+      out.append(markdown(List.of("target", "figure", "rounds", "required", "holds"), targets));
+    }
+    if (!notes.isEmpty()) {
+      out.append("\nVariants:\n\n");
+      for (String note : notes) {
+        out.append("- ").append(note).append('\n');
+      }
+    }
+    return out.toString();
+  }
+
+  /** The issue's targets where x1 (people-100) was measured at gzip by boot and zipjack's variants. */
+  static List<List<String>> springTargets(List<HttpRow> rows) {
+    List<List<String>> lines = new ArrayList<>();
+    Optional<HttpRow> boot = find(rows, "boot", HttpBenchServer.DATASETS.get(0), "gzip");
+    if (boot.isEmpty()) {
+      return lines;
+    }
+    for (String variant : List.of("filter", "converter")) {
+      Optional<HttpRow> zipjack = find(rows, variant, boot.get().dataset(), "gzip");
+      if (zipjack.isEmpty()) {
+        continue;
+      }
+      HttpRow.Spread ratio = zipjack.get().ratioTo(boot.get());
+      lines.add(List.of(variant + " req/s × boot (x1, gzip)", times(ratio), Integer.toString(ratio.count()),
+          String.format(Locale.ROOT, "≥ %.2f× with Content-Length", SPRING_MIN_SPEEDUP),
+          !zipjack.get().contentLengthSent() ? "NO (no Content-Length)"
+              : ratio.mean() >= SPRING_MIN_SPEEDUP ? "yes" : "NO"));
+      double size = (double) zipjack.get().bodyBytes() / boot.get().bodyBytes();
+      lines.add(List.of(variant + " body bytes × boot (x1, gzip)", String.format(Locale.ROOT, "%.3f×", size), "1",
+          String.format(Locale.ROOT, "≤ %.2f×", SPRING_MAX_SIZE_RATIO), size <= SPRING_MAX_SIZE_RATIO ? "yes" : "NO"));
+    }
+    Optional<HttpRow> filter = find(rows, "filter", boot.get().dataset(), "gzip");
+    Optional<HttpRow> converter = find(rows, "converter", boot.get().dataset(), "gzip");
+    if (filter.isPresent() && converter.isPresent()) {
+      HttpRow.Spread ratio = converter.get().ratioTo(filter.get());
+      lines.add(List.of("converter req/s × filter (x1, gzip)", times(ratio), Integer.toString(ratio.count()),
+          "≥ 1.00×", verdict(ratio, true)));
+    }
+    return lines;
   }
 
   /** The whole Markdown section: caption, table, targets and notes. */
@@ -109,27 +195,33 @@ public final class HttpReport {
   }
 
   static String table(List<HttpRow> rows) {
+    return table(rows, "jetty", VARIANTS);
+  }
+
+  /** The table with each row's ratio to {@code baseline}'s row of the same dataset and coding. */
+  static String table(List<HttpRow> rows, String baseline, List<String> variantOrder) {
     List<List<String>> lines = new ArrayList<>();
-    for (HttpRow row : sorted(rows)) {
-      Optional<HttpRow> jetty = find(rows, "jetty", row.dataset(), row.coding());
-      String ratio = row.coding().equals("identity") || jetty.isEmpty() ? "–"
-          : row.variant().equals("jetty") ? "1.00×" : times(row.ratioTo(jetty.get()));
+    for (HttpRow row : sorted(rows, variantOrder)) {
+      Optional<HttpRow> base = find(rows, baseline, row.dataset(), row.coding());
+      String ratio = row.coding().equals("identity") || base.isEmpty() ? "–"
+          : row.variant().equals(baseline) ? "1.00×" : times(row.ratioTo(base.get()));
       HttpRow.Spread rps = row.requestsPerSecond();
-      lines.add(List.of(row.dataset(), row.variant(), codingLabel(row.coding()),
+      // the Jetty server's variants share one level per coding; the Spring table's caption gives its levels
+      lines.add(List.of(row.dataset(), row.variant(), baseline.equals("jetty") ? codingLabel(row.coding()) : row.coding(),
           String.format(Locale.ROOT, "%,.0f", rps.mean()) + (rps.count() > 1
               ? String.format(Locale.ROOT, " ± %,.0f", rps.sd()) : ""), ratio,
           millis(row.meanP50Micros()), millis(row.meanP99Micros()),
           row.contentLengthSent() ? "yes" : "no", String.format(Locale.ROOT, "%,d", row.bodyBytes()),
           String.format(Locale.ROOT, "%,d", row.errors())));
     }
-    return markdown(List.of("dataset", "variant", "coding", "req/s", "× jetty", "p50 ms", "p99 ms",
+    return markdown(List.of("dataset", "variant", "coding", "req/s", "× " + baseline, "p50 ms", "p99 ms",
         "Content-Length", "body bytes", "errors"), lines);
   }
 
   /** One row per dataset and coding where zipjack's variants and Jetty's were all measured. */
   static List<List<String>> targets(List<HttpRow> rows) {
     List<List<String>> lines = new ArrayList<>();
-    for (HttpRow jetty : sorted(rows)) {
+    for (HttpRow jetty : sorted(rows, VARIANTS)) {
       if (!jetty.variant().equals("jetty")) {
         continue;
       }
@@ -165,7 +257,7 @@ public final class HttpReport {
     return level == null ? coding : coding + "-" + level;
   }
 
-  private static List<HttpRow> sorted(List<HttpRow> rows) {
+  private static List<HttpRow> sorted(List<HttpRow> rows, List<String> variantOrder) {
     List<HttpRow> copy = new ArrayList<>(rows);
     List<String> codings = rows.stream().map(HttpRow::coding).distinct().toList();
     // Datasets and codings in the order first measured, identity first; variants in VARIANTS' order.
@@ -179,7 +271,7 @@ public final class HttpReport {
       if (byCoding != 0) {
         return byCoding;
       }
-      return Integer.compare(VARIANTS.indexOf(a.variant()), VARIANTS.indexOf(b.variant()));
+      return Integer.compare(variantOrder.indexOf(a.variant()), variantOrder.indexOf(b.variant()));
     });
     return copy;
   }

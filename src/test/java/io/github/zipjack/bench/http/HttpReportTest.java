@@ -201,6 +201,44 @@ class HttpReportTest {
         new WrkOutput(requestsPerSecond, 10_000, 50_000, 1_000, 0));
   }
 
+  /** The Spring Boot service: boot at 300 req/s and 36,000 bytes; the filter 2.5x, the converter 2.7x. */
+  private static List<HttpRun> springRuns(boolean converterLength, long zipjackBytes) {
+    return List.of(
+        new HttpRun("plain", "people-100", "identity", false, 116_097, new WrkOutput(1_000, 1_000, 5_000, 2_000, 0)),
+        new HttpRun("boot", "people-100", "gzip", false, 36_000, new WrkOutput(300, 50_000, 90_000, 600, 0)),
+        new HttpRun("filter", "people-100", "gzip", true, zipjackBytes, new WrkOutput(750, 12_000, 40_000, 1_500, 0)),
+        new HttpRun("converter", "people-100", "gzip", converterLength, zipjackBytes,
+            new WrkOutput(810, 11_000, 39_000, 1_620, 0)));
+  }
+
+  @Test
+  void springTableComparesEachVariantWithBootsCompression() {
+    List<String> lines = HttpReport.table(HttpRow.group(springRuns(true, 39_000)), "boot", HttpReport.SPRING_VARIANTS)
+        .lines().toList();
+    assertTrue(lines.get(0).contains("× boot"), lines.get(0));
+    assertTrue(lines.get(3).contains("| boot      | gzip     |"), lines.get(3));
+    assertTrue(lines.get(4).contains("2.50×"), lines.get(4));
+    assertTrue(lines.get(5).contains("2.70×"), lines.get(5));
+  }
+
+  @Test
+  void springTargetsHoldWhenZipjackIsTwiceBootWithinTenPercentOfItsSize() {
+    List<List<String>> targets = HttpReport.springTargets(HttpRow.group(springRuns(true, 39_000)));
+    assertEquals(List.of(
+        List.of("filter req/s × boot (x1, gzip)", "2.50×", "1", "≥ 2.00× with Content-Length", "yes"),
+        List.of("filter body bytes × boot (x1, gzip)", "1.083×", "1", "≤ 1.10×", "yes"),
+        List.of("converter req/s × boot (x1, gzip)", "2.70×", "1", "≥ 2.00× with Content-Length", "yes"),
+        List.of("converter body bytes × boot (x1, gzip)", "1.083×", "1", "≤ 1.10×", "yes"),
+        List.of("converter req/s × filter (x1, gzip)", "1.08×", "1", "≥ 1.00×", "yes")), targets);
+  }
+
+  @Test
+  void springTargetsFailABodyTooLargeOrAMissingContentLength() {
+    List<List<String>> targets = HttpReport.springTargets(HttpRow.group(springRuns(false, 40_000)));
+    assertEquals("NO", targets.get(1).get(4));
+    assertEquals("NO (no Content-Length)", targets.get(2).get(4));
+  }
+
   private static List<HttpRun> runs() {
     WrkOutput jetty = WrkOutput.parse(WRK_JETTY_GZIP);
     // Listed out of order: the table orders identity first, then Jetty, the filter, the helper.
