@@ -1,13 +1,8 @@
 package io.github.zipjack;
 
-import com.fasterxml.jackson.core.JacksonException;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.io.JsonEOFException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.ObjectWriter;
 import io.github.zipjack.buffer.SegmentOutputStream;
 import io.github.zipjack.buffer.SegmentPool;
 import io.github.zipjack.codec.CompressionEngine;
@@ -26,8 +21,8 @@ import java.nio.file.Path;
 import java.util.Objects;
 
 /**
- * Serializes Java objects with Jackson (JSON or MessagePack) and compresses them, and does the
- * reverse. Made by {@link #builder()}.
+ * Serializes Java objects with Jackson (JSON or MessagePack with Jackson 2, JSON with Jackson 3) and
+ * compresses them, and does the reverse. Made by {@link #builder()}.
  *
  * <p>Immutable and thread-safe, like an ObjectMapper: share one per configuration. It pools what
  * each call would otherwise set up (Deflaters, buffers, output segments), so a call allocates
@@ -280,8 +275,11 @@ public final class Pipeline implements AutoCloseable {
   }
 
   /**
-   * A copy of the mapper this pipeline serializes with, for inspection or to derive another
+   * A copy of the Jackson 2 mapper this pipeline serializes with, for inspection or to derive another
    * configuration; changing the copy does not change the pipeline.
+   *
+   * @throws IllegalStateException for a pipeline built with {@link Builder#jackson3Mapper}: its
+   *     mapper is {@code jackson3().mapper()}
    */
   public ObjectMapper mapperCopy() {
     if (!(binding instanceof Jackson2Binding jackson2)) {

@@ -122,14 +122,20 @@ public final class HttpReport {
   /** The Spring Boot section: caption, table, the issue's targets on x1 and notes. */
   static String renderSpring(List<HttpRun> runs, String caption, List<String> notes) {
     List<HttpRow> rows = HttpRow.group(runs);
+    return section(caption, table(rows, "boot", SPRING_VARIANTS), springTargets(rows), "Targets (issue 13), on x1 at"
+        + " gzip: zipjack at least " + SPRING_MIN_SPEEDUP + "× the requests per second of Boot's server.compression,"
+        + " with a body at most " + SPRING_MAX_SIZE_RATIO + "× its size and an exact Content-Length; the converter"
+        + " at least as fast as the filter.", notes);
+  }
+
+  /** Caption, table, the targets with what they require (when any was measured), and the variants' notes. */
+  private static String section(String caption, String table, List<List<String>> targets, String targetsText,
+      List<String> notes) {
     StringBuilder out = new StringBuilder();
     out.append(caption).append("\n\n");
-    out.append(table(rows, "boot", SPRING_VARIANTS));
-    List<List<String>> targets = springTargets(rows);
+    out.append(table);
     if (!targets.isEmpty()) {
-      out.append("\nTargets (issue 13), on x1 at gzip: zipjack at least " + SPRING_MIN_SPEEDUP + "× the requests"
-          + " per second of Boot's server.compression, with a body at most " + SPRING_MAX_SIZE_RATIO + "× its size"
-          + " and an exact Content-Length; the converter at least as fast as the filter.\n\n");
+      out.append("\n").append(targetsText).append("\n\n");
       out.append(markdown(List.of("target", "figure", "rounds", "required", "holds"), targets));
     }
     if (!notes.isEmpty()) {
@@ -175,23 +181,9 @@ public final class HttpReport {
   /** The whole Markdown section: caption, table, targets and notes. */
   static String render(List<HttpRun> runs, String caption, List<String> notes) {
     List<HttpRow> rows = HttpRow.group(runs);
-    StringBuilder out = new StringBuilder();
-    out.append(caption).append("\n\n");
-    out.append(table(rows));
-    List<List<String>> targets = targets(rows);
-    if (!targets.isEmpty()) {
-      out.append("\nTargets (issue 7): zipjack's filter at least as fast as Jetty's handler at the"
-          + " same coding and level while sending Content-Length; its direct helper faster still. A"
-          + " mean below the target by less than one standard deviation is a tie within the noise.\n\n");
-      out.append(markdown(List.of("target", "figure", "rounds", "required", "holds"), targets));
-    }
-    if (!notes.isEmpty()) {
-      out.append("\nVariants:\n\n");
-      for (String note : notes) {
-        out.append("- ").append(note).append('\n');
-      }
-    }
-    return out.toString();
+    return section(caption, table(rows), targets(rows), "Targets (issue 7): zipjack's filter at least as fast as"
+        + " Jetty's handler at the same coding and level while sending Content-Length; its direct helper faster"
+        + " still. A mean below the target by less than one standard deviation is a tie within the noise.", notes);
   }
 
   static String table(List<HttpRow> rows) {
