@@ -106,6 +106,19 @@ class DecodeSafetyTest {
   }
 
   @Test
+  void decompressionBombStopsAtMaxDecodedBytesWithJackson3() throws IOException {
+    byte[] bomb = whitespaceBomb;
+    try (Pipeline pipeline = Pipeline.builder().maxDecodedBytes(MIB)
+        .jackson3Mapper(tools.jackson.databind.json.JsonMapper.builder().build()).build()) {
+      DecodeLimitExceededException e = assertThrows(DecodeLimitExceededException.class,
+          () -> pipeline.decode(bomb, Object.class));
+
+      assertEquals("maxDecodedBytes", e.limitName());
+      assertEquals(1_048_576, e.limit());
+    }
+  }
+
+  @Test
   void decompressionBombFromAStreamStopsAtMaxDecodedBytes() throws IOException {
     byte[] bomb = whitespaceBomb;
     try (Pipeline pipeline = Pipeline.builder().maxDecodedBytes(MIB).build()) {

@@ -70,14 +70,17 @@ public final class CompressedResponses implements AutoCloseable {
   private final Pipeline ownIdentity;
   /** Told of each value written; null for none. */
   private final CompressionListener listener;
+  /** Compressed bodies shorter than this are checked against the body as it is; 0: never. */
+  private final long minBodyBytes;
 
   private CompressedResponses(Map<String, Pipeline> pipelines, String contentType, Pipeline ownIdentity,
-      CompressionListener listener) {
+      CompressionListener listener, long minBodyBytes) {
     this.pipelines = pipelines;
     this.preference = List.copyOf(pipelines.keySet());
     this.contentType = contentType;
     this.ownIdentity = ownIdentity;
     this.listener = listener;
+    this.minBodyBytes = minBodyBytes;
   }
 
   /**
@@ -117,7 +120,7 @@ public final class CompressedResponses implements AutoCloseable {
           .build();
       byCoding.put(IDENTITY, ownIdentity);
     }
-    return new CompressedResponses(Collections.unmodifiableMap(byCoding), mediaType(format), ownIdentity, null);
+    return new CompressedResponses(Collections.unmodifiableMap(byCoding), mediaType(format), ownIdentity, null, 0);
   }
 
   /**
@@ -130,7 +133,7 @@ public final class CompressedResponses implements AutoCloseable {
     if (contentType.isBlank()) {
       throw new IllegalArgumentException("contentType must not be blank");
     }
-    return new CompressedResponses(pipelines, contentType, ownIdentity, listener);
+    return new CompressedResponses(pipelines, contentType, ownIdentity, listener, minBodyBytes);
   }
 
   /**
@@ -141,7 +144,26 @@ public final class CompressedResponses implements AutoCloseable {
    * one of the two.
    */
   public CompressedResponses withListener(CompressionListener listener) {
-    return new CompressedResponses(pipelines, contentType, ownIdentity, Objects.requireNonNull(listener, "listener"));
+    return new CompressedResponses(pipelines, contentType, ownIdentity, Objects.requireNonNull(listener, "listener"),
+        minBodyBytes);
+  }
+
+  /**
+   * A helper like this one that sends a value as it is, without Content-Encoding, when its body is
+   * shorter than {@code bytes} or compression would not make it shorter, as {@link CompressionFilter}
+   * does. A value is serialized once; one whose compressed body is shorter than {@code bytes} is
+   * serialized again, uncompressed, to compare (small bodies only, so the second pass is cheap). A
+   * large body that compression makes larger (incompressible content) is still sent compressed. It
+   * shares this helper's pipelines: close only one of the two.
+   *
+   * @param bytes 0 (the default) to compress every value in the negotiated coding
+   * @throws IllegalArgumentException if negative
+   */
+  public CompressedResponses withMinBodyBytes(long bytes) {
+    if (bytes < 0) {
+      throw new IllegalArgumentException("minBodyBytes must be >= 0: " + bytes);
+    }
+    return new CompressedResponses(pipelines, contentType, ownIdentity, listener, bytes);
   }
 
   static String mediaType(Format format) {
@@ -175,28 +197,55 @@ public final class CompressedResponses implements AutoCloseable {
     Pipeline pipeline = pipelines.get(coding.get());
     request.setAttribute(WRITTEN_ATTRIBUTE, coding.get());
     long start = listener == null ? 0 : System.nanoTime();
-    try (EncodedBody body = pipeline.encodeToBody(value)) {
+    EncodedBody body = pipeline.encodeToBody(value);
+    long nanos = listener == null ? 0 : System.nanoTime() - start;
+    String sent = coding.get();
+    CompressionListener.Outcome outcome = IDENTITY.equals(sent)
+        ? CompressionListener.Outcome.IDENTITY_ACCEPTED : CompressionListener.Outcome.COMPRESSED;
+    long rawBytes = -1;
+    if (outcome == CompressionListener.Outcome.COMPRESSED && body.size() < minBodyBytes) {
+      // A small compressed body: small enough to serialize again, to send it as it is when that is shorter
+      // than minBodyBytes or no longer than the compressed one.
+      EncodedBody raw;
+      try {
+        raw = pipelines.get(IDENTITY).encodeToBody(value);
+      } catch (RuntimeException | Error e) {
+        body.close();
+        throw e;
+      }
+      rawBytes = raw.size();
+      if (raw.size() < minBodyBytes || raw.size() <= body.size()) {
+        outcome = raw.size() < minBodyBytes ? CompressionListener.Outcome.TOO_SMALL
+            : CompressionListener.Outcome.DID_NOT_SHRINK;
+        body.close();
+        body = raw;
+        sent = IDENTITY;
+        request.setAttribute(WRITTEN_ATTRIBUTE, IDENTITY);
+      } else {
+        raw.close();
+      }
+    }
+    try (EncodedBody sending = body) {
       if (listener != null) {
-        report(coding.get(), body.size(), System.nanoTime() - start);
+        report(sent, outcome, rawBytes, sending.size(), nanos);
       }
       response.setContentType(contentType);
-      if (!IDENTITY.equals(coding.get())) {
-        response.setHeader("Content-Encoding", coding.get());
+      if (!IDENTITY.equals(sent)) {
+        response.setHeader("Content-Encoding", sent);
       }
-      response.setContentLengthLong(body.size());
+      response.setContentLengthLong(sending.size());
       addVary(response);
       if (!isHead(request)) {
-        ContainerBuffer.holdWhole(response, body.size());
-        body.writeTo(response.getOutputStream());
+        ContainerBuffer.holdWhole(response, sending.size());
+        sending.writeTo(response.getOutputStream());
       }
     }
   }
 
-  private void report(String coding, long size, long nanos) {
-    boolean identity = IDENTITY.equals(coding);
+  private void report(String coding, CompressionListener.Outcome outcome, long rawBytes, long size, long nanos) {
     try {
-      listener.onResponse(coding, identity ? CompressionListener.Outcome.IDENTITY_ACCEPTED
-          : CompressionListener.Outcome.COMPRESSED, -1, size, identity ? 0 : nanos);
+      listener.onResponse(coding, outcome, rawBytes, size,
+          outcome == CompressionListener.Outcome.IDENTITY_ACCEPTED ? 0 : nanos);
     } catch (RuntimeException ignored) {
       // a listener's failure must not reach the client; see CompressionListener
     }

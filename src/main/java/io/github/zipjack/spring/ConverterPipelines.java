@@ -65,7 +65,7 @@ final class ConverterPipelines implements AutoCloseable {
     pipelines.add(identity);
     made.add(identity);
     CompressedResponses responses = CompressedResponses.of(made.toArray(new Pipeline[0]))
-        .withContentType(types.get(0).toString());
+        .withContentType(types.get(0).toString()).withMinBodyBytes(settings.minBodyBytes());
     return new CompressingMessageConverter(listener == null ? responses : responses.withListener(listener), types);
   }
 

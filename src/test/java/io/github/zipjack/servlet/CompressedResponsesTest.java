@@ -150,4 +150,13 @@ class CompressedResponsesTest {
           responses.toString());
     }
   }
+
+  @Test
+  void minBodyBytes_negative() {
+    try (Pipeline gzip = Pipeline.builder().compression(Compression.gzip(1)).build();
+         CompressedResponses responses = CompressedResponses.of(gzip)) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> responses.withMinBodyBytes(-1));
+      assertEquals("minBodyBytes must be >= 0: -1", e.getMessage());
+    }
+  }
 }

@@ -62,14 +62,6 @@ abstract class CompressedSpringBootServiceTest {
     }
 
     @Test
-    void smallBodyIsCompressedToo() throws Exception {
-      HttpResponse<byte[]> response = service.get("/person", "Accept-Encoding", "gzip");
-      assertEquals("gzip", response.headers().firstValue("Content-Encoding").orElse(null));
-      assertArrayEquals(service.bean(JsonMapper.class).writeValueAsBytes(PeopleService.people(1).get(0)),
-          Decoding.decode("gzip", response.body()));
-    }
-
-    @Test
     void theConverterCompressedAndTheFilterDidNot() throws Exception {
       service.get("/people", "Accept-Encoding", "zstd");
       CompressionFilter filter = filter();
@@ -91,13 +83,6 @@ abstract class CompressedSpringBootServiceTest {
     @Override
     String[] properties() {
       return new String[] {"zipjack.compression.converter.enabled=false"};
-    }
-
-    @Test
-    void smallBodyIsSentUncompressed() throws Exception {
-      HttpResponse<byte[]> response = service.get("/person", "Accept-Encoding", "gzip");
-      assertNull(response.headers().firstValue("Content-Encoding").orElse(null));
-      assertArrayEquals(service.bean(JsonMapper.class).writeValueAsBytes(PeopleService.people(1).get(0)), response.body());
     }
 
     @Test
@@ -139,6 +124,13 @@ abstract class CompressedSpringBootServiceTest {
     HttpResponse<byte[]> response = service.get("/people");
     assertNull(response.headers().firstValue("Content-Encoding").orElse(null));
     assertArrayEquals(mappersOwnBytes(), response.body());
+  }
+
+  @Test
+  void smallBodyIsSentUncompressed() throws Exception {
+    HttpResponse<byte[]> response = service.get("/person", "Accept-Encoding", "gzip");
+    assertNull(response.headers().firstValue("Content-Encoding").orElse(null));
+    assertArrayEquals(service.bean(JsonMapper.class).writeValueAsBytes(PeopleService.people(1).get(0)), response.body());
   }
 
   @Test
