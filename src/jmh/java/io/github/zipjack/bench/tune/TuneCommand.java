@@ -3,6 +3,7 @@ package io.github.zipjack.bench.tune;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.zipjack.Compression;
 import io.github.zipjack.Pipeline;
+import io.github.zipjack.ZstdDictionary;
 import io.github.zipjack.bench.PlainMappers;
 import io.github.zipjack.bench.WithoutZipjack;
 import io.github.zipjack.bench.tune.SettingResult.Figure;
@@ -98,7 +99,7 @@ public final class TuneCommand {
       throws BadInputException, IOException, MeasurementException {
     Path report = options.report();
     Path dictionary = null;
-    if (TunePipelines.dictionarySupported() && median(bodies) <= SMALL_BODY_BYTES
+    if (median(bodies) <= SMALL_BODY_BYTES
         && bodies.size() >= DictionaryTrainer.MIN_BODIES) {
       DictionaryTrainer.Trained trained = DictionaryTrainer.train(bodies);
       dictionary = report.resolve(DICTIONARY_FILE);
@@ -215,6 +216,7 @@ public final class TuneCommand {
     if (parent != null) {
       Files.createDirectories(parent);
     }
+    ZstdDictionary.of(t.dictionary()); // zipjack takes it: zstd's format, a nonzero ID
     Files.write(file, t.dictionary());
     double ratio = (double) t.heldOutDictionaryBytes() / t.heldOutPlainBytes();
     out.println(String.format(Locale.ROOT, "%s: wrote %s: zstd dictionary ID %d, %,d bytes", NAME, file, t.id(),

@@ -76,6 +76,7 @@ class TuneRunTest {
     List<Row> rows = rows(outcome.out());
     List<String> settings = rows.stream().map(Row::setting).toList();
     assertTrue(settings.containsAll(expectedSettings()), "every engine and the study: " + settings);
+    assertTrue(settings.contains("zstd-1+dict"), "1 KB bodies: zstd with a trained dictionary too: " + settings);
     for (Row row : rows) {
       assertTrue(row.encodeOne() > 0 && row.encodeOneCell().contains(" ± "), "a figure with its error: " + row);
       assertTrue(row.sizePercent() > 0 && row.sizePercent() < 100, "a size: " + row);
