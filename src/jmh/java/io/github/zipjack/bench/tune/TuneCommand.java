@@ -105,13 +105,18 @@ public final class TuneCommand {
       dictionary = report.resolve(DICTIONARY_FILE);
       Files.write(dictionary, trained.dictionary());
       out.println(NAME + ": small bodies: zstd-1+dict uses a dictionary trained on 4 bodies in 5 ("
-          + trained.dictionary().length + " bytes, ID " + trained.id() + ", " + dictionary
+          + String.format(Locale.ROOT, "%,d", trained.dictionary().length) + " bytes, ID " + trained.id() + ", " + dictionary
           + "); its size is measured on the fifth");
     }
-    List<Setting> settings = Setting.defaults(dictionary != null);
+    List<Setting> settings = new ArrayList<>();
     Map<Setting, Double> sizes = new HashMap<>();
-    for (Setting s : settings) {
-      sizes.put(s, sizePercent(s, samples.values(), bodies, dictionary));
+    for (Setting s : Setting.defaults(dictionary != null)) {
+      try {
+        sizes.put(s, sizePercent(s, samples.values(), bodies, dictionary));
+        settings.add(s);
+      } catch (IllegalStateException e) { // an engine whose library cannot load on this platform
+        out.println(NAME + ": " + s + " left out: " + e.getMessage());
+      }
     }
     int cores = Runtime.getRuntime().availableProcessors();
     TuneMeasurements measurements = TuneMeasurements.plan(settings, cores, report.resolve(SAMPLES_FILE),
