@@ -74,8 +74,10 @@ record Setting(Codec codec, boolean dictionary, boolean study) {
   /**
    * The {@code Compression} factory call that makes this setting in a pipeline, as a user writes
    * it; null for the study's code.
+   *
+   * @param dictionaryFile the dictionary file a {@code +dict} setting names
    */
-  String compressionCall() {
+  String compressionCall(String dictionaryFile) {
     if (study) {
       return null;
     }
@@ -84,7 +86,7 @@ record Setting(Codec codec, boolean dictionary, boolean study) {
       case Codec.ZLIB -> "Compression.gzip(" + level + ", GzipImplementation.ZLIB)";
       case Codec.LIBDEFLATE -> "Compression.gzip(" + level + ")";
       case Codec.ZSTD -> dictionary
-          ? "Compression.zstd(" + level + ", ZstdDictionary.read(Path.of(\"DICTIONARY\")))"
+          ? "Compression.zstd(" + level + ", ZstdDictionary.read(Path.of(\"" + dictionaryFile + "\")))"
           : "Compression.zstd(" + level + ")";
       case Codec.BROTLI -> "Compression.brotli(" + level + ")";
       default -> "Compression.none()";

@@ -36,7 +36,4 @@ record SettingResult(Setting setting, double sizePercent, Figure encodeOne, Figu
     return encodeOne == null ? Double.NaN : encodeOne.value();
   }
 
-  SettingResult withDecode(Figure one, Figure all) {
-    return new SettingResult(setting, sizePercent, encodeOne, encodeAll, one, all);
-  }
 }

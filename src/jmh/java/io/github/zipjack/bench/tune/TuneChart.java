@@ -61,7 +61,7 @@ final class TuneChart {
           new double[] {r.sizePercent()}, new double[] {r.speed()}, new double[] {error});
       if (r.setting().study()) {
         point.setMarker(SeriesMarkers.DIAMOND);
-        point.setMarkerColor(Color.BLACK);
+        point.setMarkerColor(r.setting().codec().level() == 1 ? Color.BLACK : Color.GRAY);
       }
       chart.addAnnotation(new AnnotationText(r.setting().toString(), r.sizePercent(), r.speed() + labelOffset, false));
     }

@@ -131,7 +131,8 @@ public final class TuneCommand {
           figures.get(TuneMeasurements.key("encode", s, cores)), figures.get(TuneMeasurements.key("decode", s, 1)),
           figures.get(TuneMeasurements.key("decode", s, cores))));
     }
-    TuneTable table = new TuneTable(results, cores, options.maxSizePercent());
+    TuneTable table = new TuneTable(results, cores, options.maxSizePercent(),
+        dictionary == null ? null : dictionary.toString());
     report(table, options, samples, bodies, timing, dictionary);
     return 0;
   }

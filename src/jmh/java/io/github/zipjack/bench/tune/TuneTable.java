@@ -17,18 +17,22 @@ final class TuneTable {
   private final List<SettingResult> ranked;
   private final int threads;
   private final double maxSizePercent;
+  /** The trained dictionary's file, as the code to use it names it; null without one. */
+  private final String dictionary;
 
   /**
    * @param results one per setting, in any order
    * @param threads the thread count of the "all cores" columns
    * @param maxSizePercent the size limit, % of the JSON; NaN for none
+   * @param dictionary the trained dictionary's file, or null
    */
-  TuneTable(List<SettingResult> results, int threads, double maxSizePercent) {
+  TuneTable(List<SettingResult> results, int threads, double maxSizePercent, String dictionary) {
     List<SettingResult> sorted = new ArrayList<>(results);
     sorted.sort(Comparator.comparingDouble((SettingResult r) -> Double.isNaN(r.speed()) ? 0 : -r.speed()));
     this.ranked = List.copyOf(sorted);
     this.threads = threads;
     this.maxSizePercent = maxSizePercent;
+    this.dictionary = dictionary;
   }
 
   List<SettingResult> ranked() {
@@ -115,8 +119,8 @@ final class TuneTable {
     return lines;
   }
 
-  private static void addCode(List<String> lines, Setting s) {
-    lines.add("  builder:     Pipeline.builder().compression(" + s.compressionCall() + ").build()");
+  private void addCode(List<String> lines, Setting s) {
+    lines.add("  builder:     Pipeline.builder().compression(" + s.compressionCall(dictionary) + ").build()");
     if (s.codings() == null) {
       lines.add("  filter:      not for the servlet filter or Spring Boot: HTTP's zstd coding cannot carry a"
           + " private dictionary");
