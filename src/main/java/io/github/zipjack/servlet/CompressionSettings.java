@@ -40,7 +40,7 @@ import java.util.regex.Pattern;
  *       and the rest passes through (0: at the flush itself)</td></tr>
  * </table>
  *
- * <p>Why these defaults (figures from the README's engine table, x1 = 112 KB of JSON): zstd level 1
+ * <p>Why these defaults (figures from docs/benchmarks.md's engine table, x1 = 112 KB of JSON): zstd level 1
  * is the fastest engine (about 2.2x the study's best gzip) and its output is smaller than gzip level
  * 1 (32% against 33-36% of raw), so it comes first for the browsers that take it; gzip level 1 is
  * what every client takes, the study's choice for throughput; brotli quality 4 makes the smallest
