@@ -28,8 +28,8 @@ import org.openjdk.jmh.runner.format.OutputFormat;
  */
 final class ProgressOutputFormat implements OutputFormat {
 
-  /** Lines of a failed benchmark's log shown on the console, at most. */
-  static final int FAILURE_LINES = 30;
+  /** Lines of a failed benchmark's log shown on the console, at most (blank lines left out). */
+  static final int FAILURE_LINES = 12;
 
   private final OutputFormat log;
   private final PrintStream console;
@@ -78,7 +78,8 @@ final class ProgressOutputFormat implements OutputFormat {
     if (from == 0) {
       from = Math.max(0, lines.size() - FAILURE_LINES);
     }
-    lines.subList(from, Math.min(lines.size(), from + FAILURE_LINES)).forEach(line -> console.println("    " + line));
+    lines.subList(from, lines.size()).stream().filter(line -> !line.isBlank()).limit(FAILURE_LINES)
+        .forEach(line -> console.println("    " + line));
     console.println("    JMH's whole output: " + logPath);
     console.flush();
   }

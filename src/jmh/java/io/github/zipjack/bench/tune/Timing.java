@@ -8,8 +8,8 @@ import java.time.Duration;
  * advice: one fresh JVM per measurement, about {@link #FORK_OVERHEAD} of start-up) when each share
  * leaves at least {@link #MIN_FORKED_RUN} of running; otherwise in-process (JMH's {@code -f 0}: all
  * measurements in bench/tune's JVM, which lets one setting's JIT profile touch the next; quick checks
- * only, and said so in the output). Of a share's running time 40% warms up (2 iterations) and 60%
- * measures, in 5 to 10 iterations of {@link #MIN_ITERATION} or more (shorter only when in-process
+ * only, and said so in the output). Of a share's running time 60% warms up (3 iterations: a 1 KB
+ * body's pipeline takes about 3 s to reach its steady state on 2 cores) and 40% measures, in 5 to 10 iterations of {@link #MIN_ITERATION} or more (shorter only when in-process
  * runs are as short as they may be), so that JMH's error (Student's t at 99.9%) stays usable.
  * Immutable.
  *
@@ -26,7 +26,7 @@ record Timing(boolean forked, int warmupIterations, long warmupMillis, int measu
   static final Duration IN_PROCESS_OVERHEAD = Duration.ofMillis(150);
   static final Duration MIN_IN_PROCESS_RUN = Duration.ofMillis(500);
   static final Duration MIN_ITERATION = Duration.ofMillis(100);
-  private static final int WARMUP_ITERATIONS = 2;
+  private static final int WARMUP_ITERATIONS = 3;
   private static final int MAX_MEASUREMENT_ITERATIONS = 10;
   private static final int MIN_MEASUREMENT_ITERATIONS = 5;
 
@@ -56,7 +56,7 @@ record Timing(boolean forked, int warmupIterations, long warmupMillis, int measu
   }
 
   private static Timing split(boolean forked, long runMillis) {
-    long warmup = runMillis * 2 / 5;
+    long warmup = runMillis * 3 / 5;
     long measure = runMillis - warmup;
     int iterations = (int) Math.max(MIN_MEASUREMENT_ITERATIONS,
         Math.min(MAX_MEASUREMENT_ITERATIONS, measure / MIN_ITERATION.toMillis()));
