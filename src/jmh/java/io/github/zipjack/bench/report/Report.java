@@ -44,6 +44,7 @@ final class Report {
       new CeilingSection(results).appendTo(doc);
       new LargeBodySection(results).appendTo(doc);
       new Jackson3Section(results).appendTo(doc);
+      new ParallelSection(results).appendTo(doc, charts);
       List<String> datasets = datasets();
       SizeSection sizeSection = new SizeSection(sizes, datasets);
       sizeSection.appendTo(doc);
