@@ -1,6 +1,8 @@
 package io.github.zipjack.codec;
 
+import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 
 /**
  * Zstandard (RFC 8878; HTTP content coding {@code zstd}, RFC 9659) through zstd-jni. Thread-safe;
@@ -27,13 +29,29 @@ import java.io.InputStream;
  * output arrays; an idle streaming encoder holds its context (with the level's window) and 256 KiB
  * of direct buffers. {@link #close()} frees the idle ones; contexts lent out are freed when their
  * encoder or decoder is closed.
+ *
+ * <p>Several threads ({@link Parallelism}): a body of {@link #open} past {@link #continuationBytes()}
+ * and every body of {@link #openStreaming} is compressed by libzstd's own worker threads, as many as
+ * the {@link CompressionWorkers} budget has free up to the thread count (none free: on the caller's
+ * thread), in jobs of {@link #JOB_BYTES}. The caller gets control back as soon as zstd has copied its
+ * input into a job, so serializing overlaps compressing. The output is one ordinary frame, the same
+ * for any worker count of 1 or more; a body given whole ({@code writeChain} then {@code finish}, as
+ * the servlet filter does) declares its content size. A context that has used workers keeps their
+ * threads, blocked, until it is freed (the pool drops it or the engine closes).
  */
 public final class ZstdEngine extends PooledEngine<ZstdBodyEncoder, ZstdDecoderStream.DecoderSlot> {
   /** The largest window (log2 of bytes) HTTP's {@code zstd} coding allows: 8 MiB (RFC 9659). */
   static final int HTTP_MAX_WINDOW_LOG = 23;
+  /**
+   * Bytes of input per libzstd worker job when a body is compressed on several threads: libzstd's
+   * smallest job, chosen by measurement (docs/parallel-compression.md) over its default of four
+   * windows (2 MiB at level 1), which would leave a 4.5 MB body in too few jobs to share.
+   */
+  static final int JOB_BYTES = 512 * 1024;
 
   private final int level;
   private final long maxDecodedBytes;
+  private final Parallelism parallelism;
 
   /**
    * @param config its level is zstd's, 1 to 22; maxIdleEncoders bounds the idle compression
@@ -49,6 +67,45 @@ public final class ZstdEngine extends PooledEngine<ZstdBodyEncoder, ZstdDecoderS
     }
     this.level = level;
     this.maxDecodedBytes = config.maxDecodedBytes();
+    this.parallelism = config.parallelism();
+  }
+
+  /**
+   * Body bytes past which a body of {@link #open} goes on in a streaming encoder: the parallel
+   * threshold (at least one job, as a body of one job gains nothing from workers) when bodies may be
+   * compressed on several threads, else {@link WholeBodyEncoder#MAX_RETAINED_BYTES}.
+   */
+  long continuationBytes() {
+    return parallelism.isParallel()
+        ? Math.min(WholeBodyEncoder.MAX_RETAINED_BYTES, Math.max(parallelism.thresholdBytes(), JOB_BYTES))
+        : WholeBodyEncoder.MAX_RETAINED_BYTES;
+  }
+
+  /**
+   * A streaming encoder for the rest of a body of {@link #open}, whose frame declares
+   * {@code knownBodyBytes} as its content size unless that is -1.
+   */
+  Encoder openContinuation(OutputStream sink, long knownBodyBytes) throws IOException {
+    ZstdStreamEncoder encoder = (ZstdStreamEncoder) openStreaming(sink);
+    if (knownBodyBytes >= 0) {
+      encoder.pledgeContentSize(knownBodyBytes);
+    }
+    return encoder;
+  }
+
+  /**
+   * Permits for libzstd workers for one streamed body: up to {@code compressionThreads} of them when
+   * bodies may be compressed on several threads and the workers have them free, else 0 (the body is
+   * compressed on its caller's thread). The encoder gives them back with {@link #releaseWorkers}.
+   */
+  int acquireWorkers() {
+    return parallelism.isParallel() ? parallelism.workers().tryAcquire(parallelism.threads()) : 0;
+  }
+
+  void releaseWorkers(int permits) {
+    if (permits > 0) {
+      parallelism.workers().release(permits);
+    }
   }
 
   /** Counts its context itself, and releases it in {@link ZstdBodyEncoder#dispose()}. */

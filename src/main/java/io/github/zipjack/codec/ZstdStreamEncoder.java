@@ -34,6 +34,8 @@ final class ZstdStreamEncoder extends DirectInputEncoder {
   private final ByteBuffer output = ByteBuffer.allocateDirect(OUTPUT_BYTES);
   /** Body bytes given to zstd in this body, for error messages. */
   private long bodyBytes;
+  /** Worker permits this body holds (libzstd's threads compressing it); 0 when it is serial. */
+  private int workerPermits;
 
   ZstdStreamEncoder(ZstdEngine engine, int level, ContextCounter contexts) {
     this.engine = engine;
@@ -46,6 +48,15 @@ final class ZstdStreamEncoder extends DirectInputEncoder {
     this.bodyBytes = 0;
     input.clear();
     output.clear();
+    workerPermits = engine.acquireWorkers();
+    if (workerPermits > 0) {
+      context.useWorkers(workerPermits, ZstdEngine.JOB_BYTES);
+    }
+  }
+
+  /** Declares the body's size, written into the frame; before the first write. */
+  void pledgeContentSize(long bytes) {
+    context.pledgeContentSize(bytes);
   }
 
   @Override
@@ -93,7 +104,10 @@ final class ZstdStreamEncoder extends DirectInputEncoder {
     sink = null;
     input.clear();
     output.clear();
-    if (context.reset()) {
+    boolean reset = context.reset();
+    engine.releaseWorkers(workerPermits);
+    workerPermits = 0;
+    if (reset) {
       engine.recycleStreaming(this);
     } else {
       engine.discard(this);
