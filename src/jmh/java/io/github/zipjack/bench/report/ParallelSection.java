@@ -1,6 +1,7 @@
 package io.github.zipjack.bench.report;
 
 import io.github.zipjack.bench.Codec;
+import io.github.zipjack.bench.ParallelBodyBenchmark;
 import io.github.zipjack.bench.report.ParallelResults.Ratio;
 import io.github.zipjack.data.Datasets;
 import java.io.IOException;
@@ -17,7 +18,8 @@ import java.util.OptionalLong;
  * One large body across cores, from ParallelBodyBenchmark: the latency of one body of the headline
  * dataset ({@value #HEADLINE}, 4.7 MB of JSON, unless the run has only others) for Jackson alone, the
  * study's best gzip-1, the naive zstd-jni stream with libzstd's workers and zipjack serial and
- * parallel; the issue's targets, each ratio with its error propagated from JMH's; the latency
+ * parallel, with the size of zipjack's bodies and what compressed them (made while the report is
+ * written, by the benchmark's own code); the issue's targets, each ratio with its error propagated from JMH's; the latency
  * against the body size as a table and a chart ({@link ParallelChart}). Not thread-safe.
  */
 final class ParallelSection {
@@ -28,6 +30,8 @@ final class ParallelSection {
   static final String WHAT = "what";
   static final String MILLIS = "ms per body";
   static final String VS_JACKSON = "× Jackson alone";
+  static final String BODY_BYTES = "body bytes";
+  static final String SERVED_BY = "served by";
   static final String DATASET = "dataset";
   static final String JSON_BYTES = "JSON bytes";
   static final String JACKSON = "Jackson alone";
@@ -40,6 +44,8 @@ final class ParallelSection {
   private final ParallelResults results;
   /** JSON bytes by dataset, empty when the dataset cannot be loaded here; filled on first request. */
   private final Map<String, OptionalLong> jsonBytes = new HashMap<>();
+  /** zipjack's bodies by dataset, codec and threads, made while the report is written; empty when they cannot be. */
+  private final Map<List<String>, Optional<ParallelBodyBenchmark.Compressed>> bodies = new HashMap<>();
 
   ParallelSection(ResultSet results) {
     this.results = new ParallelResults(results);
@@ -90,27 +96,45 @@ final class ParallelSection {
 
   /** One row per way of making a body of {@code dataset}; package-private for tests. */
   MarkdownTable latencyTable(String dataset) {
-    MarkdownTable table = new MarkdownTable(WHAT, MILLIS, VS_JACKSON);
+    MarkdownTable table = new MarkdownTable(WHAT, MILLIS, VS_JACKSON, BODY_BYTES, SERVED_BY);
     Optional<JmhResult> jackson = results.latency(dataset, ParallelResults.JACKSON_ALONE);
-    addLatency(table, "Jackson alone, to a discarding stream (the floor)", jackson, jackson);
-    addLatency(table, "the study's best gzip-1", results.latency(dataset, ParallelResults.STUDY_BEST_GZIP), jackson);
+    OptionalLong json = jsonBytes(dataset);
+    addLatency(table, "Jackson alone, to a discarding stream (the floor)", jackson, jackson,
+        json.isPresent() ? Figures.bytes(json.getAsLong()) : MarkdownTable.NONE, "JSON");
+    addLatency(table, "the study's best gzip-1", results.latency(dataset, ParallelResults.STUDY_BEST_GZIP), jackson,
+        MarkdownTable.NONE, "JDK zlib");
     addLatency(table, "zstd-jni stream, level 1, 2 workers, 512 KiB jobs",
-        results.latency(dataset, ParallelResults.ZSTD_WORKERS), jackson);
+        results.latency(dataset, ParallelResults.ZSTD_WORKERS), jackson, MarkdownTable.NONE, "zstd-jni");
     for (String codec : results.codecs(ParallelResults.ENCODE)) {
       for (String threads : results.threadSettings(ParallelResults.ENCODE)) {
-        addLatency(table, "zipjack " + codec + ", " + ParallelResults.threadsLabel(threads),
-            results.encode(dataset, codec, threads), jackson);
+        Optional<JmhResult> r = results.encode(dataset, codec, threads);
+        Optional<ParallelBodyBenchmark.Compressed> body = r.isEmpty() ? Optional.empty() : body(dataset, codec, threads);
+        addLatency(table, "zipjack " + codec + ", " + ParallelResults.threadsLabel(threads), r, jackson,
+            body.map(b -> Figures.bytes(b.bytes())).orElse(MarkdownTable.NONE),
+            body.map(ParallelBodyBenchmark.Compressed::implementation).orElse(MarkdownTable.NONE));
       }
     }
     return table;
   }
 
-  private static void addLatency(MarkdownTable table, String what, Optional<JmhResult> r, Optional<JmhResult> jackson) {
+  private static void addLatency(MarkdownTable table, String what, Optional<JmhResult> r, Optional<JmhResult> jackson,
+      String bodyBytes, String servedBy) {
     if (r.isEmpty()) {
       return;
     }
     table.addRow(what, Figures.timeWithError(ParallelResults.millis(r.get()), ParallelResults.errorMillis(r.get())),
-        r.equals(jackson) ? Figures.ratio(1) : Ratio.timeOf(r, jackson).text());
+        r.equals(jackson) ? Figures.ratio(1) : Ratio.timeOf(r, jackson).text(), bodyBytes, servedBy);
+  }
+
+  /** zipjack's body of the dataset with that codec and threads, made here; empty when this JVM cannot. */
+  private Optional<ParallelBodyBenchmark.Compressed> body(String dataset, String codec, String threads) {
+    return bodies.computeIfAbsent(List.of(dataset, codec, threads), key -> {
+      try {
+        return Optional.of(ParallelBodyBenchmark.compressedBytes(dataset, codec, threads));
+      } catch (RuntimeException e) { // libdeflate before Java 25, an unknown dataset or codec
+        return Optional.empty();
+      }
+    });
   }
 
   /** The targets on the headline dataset, and "no slower" on every dataset; package-private for tests. */

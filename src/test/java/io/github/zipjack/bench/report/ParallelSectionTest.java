@@ -51,6 +51,18 @@ class ParallelSectionTest {
   }
 
   @Test
+  void zipjacksBodiesAreMadeHereWithTheirSizeAndWhatServedThem() {
+    MarkdownTable table = new ParallelSection(results).latencyTable("people-4000");
+
+    assertEquals("4,698,777", table.cell(0, ParallelSection.BODY_BYTES));
+    assertTrue(table.cell(3, ParallelSection.SERVED_BY).startsWith("gzip(1) via "), table.render());
+    assertTrue(table.cell(7, ParallelSection.SERVED_BY).startsWith("zstd(1) via "), table.render());
+    long serial = Long.parseLong(table.cell(3, ParallelSection.BODY_BYTES).replace(",", ""));
+    long parallel = Long.parseLong(table.cell(4, ParallelSection.BODY_BYTES).replace(",", ""));
+    assertTrue(parallel > 0.25 * 4_698_777 && parallel < 1.01 * serial, serial + " serial, " + parallel + " parallel");
+  }
+
+  @Test
   void theHeadlineIsPeople4000() {
     assertEquals(ParallelSection.HEADLINE, new ParallelSection(results).headline());
   }
