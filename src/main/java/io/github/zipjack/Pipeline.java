@@ -282,7 +282,7 @@ public final class Pipeline implements AutoCloseable {
    */
   public PipelineResources resources() {
     return new PipelineResources(segmentPool.lentCount(), segmentPool.idleBytes(), engine.lentEncoders(),
-        engine.lentDecoderSlots(), engine.contexts().live(), engine.contexts().createdCount());
+        engine.lentDecoderSlots(), engine.contexts().live(), engine.contexts().createdCount(), engine.lentBlocks());
   }
 
   /** The engine, for tests that count its native contexts. */

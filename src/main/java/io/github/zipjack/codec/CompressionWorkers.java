@@ -90,19 +90,14 @@ public final class CompressionWorkers {
   }
 
   /**
-   * Runs {@code task} on a worker; the caller holds one permit for it, which this gives back when the
-   * task ends. Returns false, with the permit given back, when the executor rejects it: the caller
+   * Runs {@code task} on a worker; the caller holds one permit for it, which the task gives back
+   * itself before it signals that it is done (so that a caller who saw it done sees the permit
+   * back). Returns false, with the permit given back, when the executor rejects it: the caller
    * then runs the task itself.
    */
   boolean execute(Runnable task) {
     try {
-      executor.execute(() -> {
-        try {
-          task.run();
-        } finally {
-          release(1);
-        }
-      });
+      executor.execute(task);
       return true;
     } catch (RejectedExecutionException e) {
       release(1);

@@ -31,9 +31,9 @@ import java.io.OutputStream;
  * encoder or decoder is closed.
  *
  * <p>Several threads ({@link Parallelism}): a body of {@link #open} past {@link #continuationBytes()}
- * and every body of {@link #openStreaming} is compressed by libzstd's own worker threads, as many as
- * the {@link CompressionWorkers} budget has free up to the thread count (none free: on the caller's
- * thread), in jobs of {@link #JOB_BYTES}. The caller gets control back as soon as zstd has copied its
+ * and every body of {@link #openStreaming} is compressed by libzstd's own worker threads, in jobs of
+ * {@link #JOB_BYTES}: one, plus as many as the {@link CompressionWorkers} budget has free up to the
+ * thread count less one (see {@link #workersFor}). The caller gets control back as soon as zstd has copied its
  * input into a job, so serializing overlaps compressing. The output is one ordinary frame, the same
  * for any worker count of 1 or more; a body given whole ({@code writeChain} then {@code finish}, as
  * the servlet filter does) declares its content size. A context that has used workers keeps their
@@ -94,12 +94,24 @@ public final class ZstdEngine extends PooledEngine<ZstdBodyEncoder, ZstdDecoderS
   }
 
   /**
-   * Permits for libzstd workers for one streamed body: up to {@code compressionThreads} of them when
-   * bodies may be compressed on several threads and the workers have them free, else 0 (the body is
-   * compressed on its caller's thread). The encoder gives them back with {@link #releaseWorkers}.
+   * Worker permits for one streamed body: up to {@code compressionThreads - 1} that the budget has
+   * free when bodies may be compressed on several threads, else 0. The body runs on one libzstd
+   * worker more than it holds permits (see {@link #workersFor}); the encoder gives them back with
+   * {@link #releaseWorkers}.
    */
   int acquireWorkers() {
-    return parallelism.isParallel() ? parallelism.workers().tryAcquire(parallelism.threads()) : 0;
+    return parallelism.isParallel() ? parallelism.workers().tryAcquire(parallelism.threads() - 1) : 0;
+  }
+
+  /**
+   * libzstd workers for a body holding {@code permits}: 0 (serial) when bodies are compressed on
+   * one thread, else one more than the permits. Never 0 once parallel, even with every permit
+   * taken: libzstd's frame with one worker or more is the same bytes, with none it differs, and a
+   * body's bytes must not depend on how busy the other bodies keep the budget. The one worker is
+   * the context's own thread, so the body still waits on no pool.
+   */
+  int workersFor(int permits) {
+    return parallelism.isParallel() ? permits + 1 : 0;
   }
 
   void releaseWorkers(int permits) {

@@ -49,8 +49,9 @@ final class ZstdStreamEncoder extends DirectInputEncoder {
     input.clear();
     output.clear();
     workerPermits = engine.acquireWorkers();
-    if (workerPermits > 0) {
-      context.useWorkers(workerPermits, ZstdEngine.JOB_BYTES);
+    int workers = engine.workersFor(workerPermits);
+    if (workers > 0) {
+      context.useWorkers(workers, ZstdEngine.JOB_BYTES);
     }
   }
 
