@@ -63,6 +63,15 @@ class ParallelSectionTest {
   }
 
   @Test
+  void eachPipelineIsSetAgainstTheFloorOfTwoCores() {
+    MarkdownTable table = new ParallelSection(results).latencyTable("people-4000");
+
+    assertEquals(Figures.ratio(20.0 / 18), table.cell(4, ParallelSection.VS_FLOOR)); // zlib-1: max(8, 36 / 2)
+    assertEquals(Figures.ratio(10.0 / 10), table.cell(7, ParallelSection.VS_FLOOR)); // zstd-1: max(8, 20 / 2)
+    assertEquals(MarkdownTable.NONE, table.cell(1, ParallelSection.VS_FLOOR));
+  }
+
+  @Test
   void theHeadlineIsPeople4000() {
     assertEquals(ParallelSection.HEADLINE, new ParallelSection(results).headline());
   }
