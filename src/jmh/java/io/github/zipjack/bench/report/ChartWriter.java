@@ -52,6 +52,11 @@ final class ChartWriter {
     return written.get(fileName);
   }
 
+  /** Deletes the file an earlier report may have left, without a note: for a chart whose section was not measured. */
+  void remove(String fileName) throws IOException {
+    Files.deleteIfExists(outDir.resolve(fileName));
+  }
+
   /**
    * Leaves a chart out with the reason, such as the benchmarks it needs, and deletes the file an
    * earlier report may have left, so no chart of other results sits beside this report.

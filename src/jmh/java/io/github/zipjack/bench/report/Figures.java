@@ -30,6 +30,20 @@ public final class Figures {
     return Double.isNaN(error) ? text : text + " ± " + opsPerSecond(error);
   }
 
+  /**
+   * A time with its error, both with the decimals of three significant digits of the time:
+   * {@code 40.5 ± 1.3}, {@code 7.20 ± 0.21}, {@code 0.0108 ± 0.0002}.
+   */
+  static String timeWithError(double value, double error) {
+    if (Double.isNaN(value)) {
+      return MarkdownTable.NONE;
+    }
+    int decimals = Math.abs(value) >= 100 || value == 0
+        ? 0 : Math.max(0, 2 - (int) Math.floor(Math.log10(Math.abs(value))));
+    String text = String.format(Locale.ROOT, "%,." + decimals + "f", value);
+    return Double.isNaN(error) ? text : text + String.format(Locale.ROOT, " ± %,." + decimals + "f", error);
+  }
+
   /** A ratio of two throughputs: {@code 2.41×}. */
   static String ratio(double value) {
     return Double.isNaN(value) ? MarkdownTable.NONE : String.format(Locale.ROOT, "%.2f×", value);
