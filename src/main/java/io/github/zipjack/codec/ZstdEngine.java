@@ -1,6 +1,7 @@
 package io.github.zipjack.codec;
 
 import java.io.InputStream;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Zstandard (RFC 8878; HTTP content coding {@code zstd}, RFC 9659) through zstd-jni. Thread-safe;
@@ -27,6 +28,11 @@ import java.io.InputStream;
  * output arrays; an idle streaming encoder holds its context (with the level's window) and 256 KiB
  * of direct buffers. {@link #close()} frees the idle ones; contexts lent out are freed when their
  * encoder or decoder is closed.
+ *
+ * <p>With a dictionary, it is loaded once ({@link ZstdLoadedDictionary}: the compression tables for
+ * the level and the decompression tables) and referenced by every context; frames carry its ID, and
+ * decoders refuse frames that name another or none with a
+ * {@link io.github.zipjack.WrongDictionaryException}.
  */
 public final class ZstdEngine extends PooledEngine<ZstdBodyEncoder, ZstdDecoderStream.DecoderSlot> {
   /** The largest window (log2 of bytes) HTTP's {@code zstd} coding allows: 8 MiB (RFC 9659). */
@@ -34,6 +40,10 @@ public final class ZstdEngine extends PooledEngine<ZstdBodyEncoder, ZstdDecoderS
 
   private final int level;
   private final long maxDecodedBytes;
+  /** Null without a dictionary; the engine's reference is released by {@link #closeNative()}. */
+  private final ZstdLoadedDictionary dictionary;
+  /** Set by the first {@link #closeNative()}. */
+  private final AtomicBoolean dictionaryReleased = new AtomicBoolean();
 
   /**
    * @param config its level is zstd's, 1 to 22; maxIdleEncoders bounds the idle compression
@@ -42,6 +52,20 @@ public final class ZstdEngine extends PooledEngine<ZstdBodyEncoder, ZstdDecoderS
    * @throws IllegalArgumentException if the level is outside [1, 22]
    */
   public ZstdEngine(EngineConfig config) {
+    this(config, null, 0);
+  }
+
+  /**
+   * An engine whose frames are compressed with a dictionary and carry its ID, and whose decoders
+   * accept only frames that name it. The dictionary is loaded here, once, and shared by every
+   * context; freed when the engine is closed and the last lent context is back.
+   *
+   * @param dictionary a zstd-format dictionary (null for none), only read
+   * @param dictionaryId its ID, nonzero when there is a dictionary
+   * @throws IllegalArgumentException if the level is outside [1, 22], or zstd cannot load the
+   *     dictionary (corrupt entropy tables); the message names its ID and size
+   */
+  public ZstdEngine(EngineConfig config, byte[] dictionary, long dictionaryId) {
     super(config.maxIdleEncoders());
     int level = config.level();
     if (level < 1 || level > 22) {
@@ -49,6 +73,20 @@ public final class ZstdEngine extends PooledEngine<ZstdBodyEncoder, ZstdDecoderS
     }
     this.level = level;
     this.maxDecodedBytes = config.maxDecodedBytes();
+    this.dictionary = dictionary == null ? null : new ZstdLoadedDictionary(dictionary, dictionaryId, level, contexts);
+  }
+
+  /** The loaded dictionary contexts reference, or null. */
+  ZstdLoadedDictionary dictionary() {
+    return dictionary;
+  }
+
+  /** Releases the engine's reference to the dictionary; contexts still lent out keep theirs. */
+  @Override
+  void closeNative() {
+    if (dictionary != null && !dictionaryReleased.getAndSet(true)) {
+      dictionary.release();
+    }
   }
 
   /** Counts its context itself, and releases it in {@link ZstdBodyEncoder#dispose()}. */
@@ -65,7 +103,7 @@ public final class ZstdEngine extends PooledEngine<ZstdBodyEncoder, ZstdDecoderS
 
   @Override
   ZstdDecoderStream.DecoderSlot newDecoderSlot() {
-    return new ZstdDecoderStream.DecoderSlot(contexts);
+    return new ZstdDecoderStream.DecoderSlot(contexts, dictionary);
   }
 
   @Override
@@ -85,7 +123,8 @@ public final class ZstdEngine extends PooledEngine<ZstdBodyEncoder, ZstdDecoderS
 
   @Override
   public String implementation() {
-    return "zstd(" + level + ") via zstd-jni";
+    return dictionary == null ? "zstd(" + level + ") via zstd-jni"
+        : "zstd(" + level + ", dictionary " + dictionary.id() + ") via zstd-jni";
   }
 
   /**
