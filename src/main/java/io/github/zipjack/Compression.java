@@ -10,7 +10,7 @@ import java.util.Objects;
  * library is on the class path is checked by {@link Pipeline.Builder#build()}, which names the Maven
  * coordinates to add.
  *
- * <p>Which to pick (figures in the README's engine table, measured by the JMH suite): {@code zstd(1)}
+ * <p>Which to pick (figures in docs/benchmarks.md's engine table, measured by the JMH suite): {@code zstd(1)}
  * is the fastest with output smaller than gzip level 1, for clients that accept {@code zstd};
  * {@code brotli(4..5)} makes the smallest dynamic responses; {@code gzip(1)} is what every client
  * accepts, served by libdeflate on Java 25+.

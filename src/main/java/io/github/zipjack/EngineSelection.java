@@ -6,6 +6,7 @@ import io.github.zipjack.codec.EngineConfig;
 import io.github.zipjack.codec.GzipEngine;
 import io.github.zipjack.codec.IdentityEngine;
 import io.github.zipjack.codec.LibdeflateGzipEngine;
+import io.github.zipjack.codec.ParallelGzipEngine;
 import io.github.zipjack.codec.ZstdEngine;
 import java.lang.reflect.Method;
 
@@ -31,8 +32,10 @@ final class EngineSelection {
     switch (compression.contentEncoding()) {
       case "identity":
         return new IdentityEngine(config.inputBufferSize(), config.maxIdleEncoders());
-      case "gzip":
-        return gzip(compression.gzipImplementation(), config);
+      case "gzip": {
+        CompressionEngine serial = gzip(compression.gzipImplementation(), config);
+        return config.parallelism().isParallel() ? new ParallelGzipEngine(serial, config) : serial;
+      }
       case "zstd":
         requireZstd();
         ZstdDictionary dictionary = compression.dictionary();

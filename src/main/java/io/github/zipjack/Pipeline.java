@@ -6,9 +6,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.zipjack.buffer.SegmentOutputStream;
 import io.github.zipjack.buffer.SegmentPool;
 import io.github.zipjack.codec.CompressionEngine;
+import io.github.zipjack.codec.CompressionWorkers;
 import io.github.zipjack.codec.DecodeLimitInputStream;
 import io.github.zipjack.codec.EngineConfig;
 import io.github.zipjack.codec.Encoder;
+import io.github.zipjack.codec.Parallelism;
 import java.io.ByteArrayInputStream;
 import java.io.CharConversionException;
 import java.io.FilterInputStream;
@@ -19,6 +21,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
+import java.util.concurrent.Executor;
 
 /**
  * Serializes Java objects with Jackson (JSON or MessagePack with Jackson 2, JSON with Jackson 3) and
@@ -46,7 +49,7 @@ public final class Pipeline implements AutoCloseable {
     this.segmentPool = new SegmentPool(settings.segmentPoolBytes);
     this.engine = EngineSelection.create(settings.compression, new EngineConfig(settings.compression.level(),
         settings.inputBufferSize, settings.deflaterBufferSize, settings.encoderPoolSize,
-        settings.compressWholeBody ? segmentPool : null, settings.maxDecodedBytes));
+        settings.compressWholeBody ? segmentPool : null, settings.maxDecodedBytes, settings.parallelism()));
   }
 
   /** A builder with every setting at its default. */
@@ -251,6 +254,19 @@ public final class Pipeline implements AutoCloseable {
   }
 
   /**
+   * How many threads may compress one body: 1 when every body is compressed on its caller's thread
+   * (always so for brotli and none). See {@link Builder#compressionThreads(int)}.
+   */
+  public int compressionThreads() {
+    return settings.parallelism().threads();
+  }
+
+  /** Bodies of at most this many bytes are compressed on their caller's thread; see {@link Builder#parallelThresholdBytes(long)}. */
+  public long parallelThresholdBytes() {
+    return settings.parallelThresholdBytes;
+  }
+
+  /**
    * What compresses this pipeline's bodies, for logs and bug reports: {@code gzip(1) via libdeflate},
    * {@code gzip(1) via JDK zlib}, {@code zstd(3) via zstd-jni}, {@code brotli(5) via brotli4j} or
    * {@code none}. With {@link GzipImplementation#AUTO} this is where the choice shows.
@@ -266,7 +282,7 @@ public final class Pipeline implements AutoCloseable {
    */
   public PipelineResources resources() {
     return new PipelineResources(segmentPool.lentCount(), segmentPool.idleBytes(), engine.lentEncoders(),
-        engine.lentDecoderSlots(), engine.contexts().live(), engine.contexts().createdCount());
+        engine.lentDecoderSlots(), engine.contexts().live(), engine.contexts().createdCount(), engine.lentBlocks());
   }
 
   /** The engine, for tests that count its native contexts. */
@@ -550,6 +566,59 @@ public final class Pipeline implements AutoCloseable {
     }
 
     /**
+     * How many threads may compress one body, the calling thread included: a body larger than
+     * {@link #parallelThresholdBytes(long)} is cut into parts that other threads compress while the
+     * calling thread goes on serializing. 1 compresses every body on its caller's thread, as before
+     * this setting existed. gzip: 128 KiB blocks deflated by JDK zlib on the workers and joined into
+     * one gzip member; zstd: libzstd's own worker threads, one ordinary frame; brotli and none are
+     * always serial (brotli4j cannot join separately compressed parts), and a value above 1 with
+     * them fails at {@link #build()}.
+     *
+     * <p>A body never waits for a busy worker: the threads come from one budget per JVM (or per
+     * {@link #compressionExecutor(Executor)}), and when none is free the calling thread compresses
+     * the part itself, so under full load bodies cost what they cost serially. Range [1, 256];
+     * default the number of processors ({@code Runtime.availableProcessors()}, capped at 256): on an
+     * idle machine a large body then uses every core, and on a busy one the budget makes it serial
+     * (measured in docs/parallel-compression.md).
+     */
+    public Builder compressionThreads(int threads) {
+      checkUnset("compressionThreads", settings.compressionThreads);
+      settings.compressionThreads = checkRange("compressionThreads", threads, 1, Settings.MAX_THREADS, " (1 = serial)");
+      assigned.add("compressionThreads");
+      return this;
+    }
+
+    /**
+     * Bodies of at most this many bytes are compressed on their caller's thread whatever
+     * {@link #compressionThreads(int)} says: handing a small body's parts to other threads costs
+     * more than it saves. The size is not known before serializing, so each body is gathered up to
+     * this many bytes first, then goes on in parallel parts. zstd goes parallel only past one
+     * libzstd job as well (512 KiB). Range [0, 2^31 - 1]; default 262,144 (256 KiB: two gzip blocks;
+     * see docs/parallel-compression.md). Conflicts with {@code compressionThreads(1)}.
+     */
+    public Builder parallelThresholdBytes(long bytes) {
+      checkUnset("parallelThresholdBytes", settings.parallelThresholdBytes);
+      settings.parallelThresholdBytes = checkRange("parallelThresholdBytes", bytes, 0, Integer.MAX_VALUE, "");
+      assigned.add("parallelThresholdBytes");
+      return this;
+    }
+
+    /**
+     * The executor that runs this pipeline's gzip blocks, instead of zipjack's shared pool (one per
+     * JVM: daemon threads named {@code zipjack-compress-N}, one per processor, ended when idle). At
+     * most {@code compressionThreads - 1} blocks of one body, and of all this pipeline's bodies
+     * together, are handed to it at once; a block it rejects is compressed by the calling thread.
+     * zipjack never shuts it down. zstd's workers are libzstd's own threads and do not use it.
+     * Conflicts with {@code compressionThreads(1)}. Default: the shared pool.
+     */
+    public Builder compressionExecutor(Executor executor) {
+      checkUnset("compressionExecutor", settings.compressionExecutor);
+      settings.compressionExecutor = Objects.requireNonNull(executor, "compressionExecutor must not be null");
+      assigned.add("compressionExecutor");
+      return this;
+    }
+
+    /**
      * A new pipeline with these settings.
      *
      * @throws IllegalArgumentException if settings conflict
@@ -571,6 +640,23 @@ public final class Pipeline implements AutoCloseable {
       }
       if (s.compressWholeBody) {
         s.inputBufferSize = 0; // the segments are the buffer
+      }
+      boolean parallelCodec = s.compression.isGzip() || s.compression.contentEncoding().equals("zstd");
+      if (s.compressionThreads > 1 && !parallelCodec) {
+        if (assigned.contains("compressionThreads")) {
+          throw new IllegalArgumentException("compressionThreads is " + s.compressionThreads + " but compression is "
+              + s.compression + ", which is always serial; it applies to gzip and zstd only");
+        }
+        s.compressionThreads = 1;
+      }
+      if (s.compressionThreads == 1) {
+        for (String name : new String[] {"parallelThresholdBytes", "compressionExecutor"}) {
+          if (assigned.contains(name)) {
+            throw new IllegalArgumentException(name + " is set but compressionThreads is 1"
+                + (parallelCodec ? "" : " (compression " + s.compression + " is always serial)")
+                + "; it applies to bodies compressed on several threads");
+          }
+        }
       }
       if (s.fastDoubleWriter && s.format != Format.JSON) {
         throw new IllegalArgumentException("fastDoubleWriter is true but format is " + s.format
@@ -609,6 +695,7 @@ public final class Pipeline implements AutoCloseable {
   static final class Settings implements Cloneable {
     static final int MAX_BUFFER = 16 * 1024 * 1024;
     static final long MAX_POOL_BYTES = 1L << 30;
+    static final int MAX_THREADS = 256;
 
     Format format = Format.JSON;
     Compression compression = Compression.gzip(6);
@@ -622,6 +709,20 @@ public final class Pipeline implements AutoCloseable {
     int maxNestingDepth = 1000;
     long segmentPoolBytes = 4L * 1024 * 1024;
     int encoderPoolSize = 32;
+    int compressionThreads = Math.min(MAX_THREADS, Runtime.getRuntime().availableProcessors());
+    long parallelThresholdBytes = 256 * 1024;
+    /** Null for the shared workers. */
+    Executor compressionExecutor;
+
+    /** What the engine is told; made once per engine. */
+    Parallelism parallelism() {
+      if (compressionThreads == 1) {
+        return Parallelism.SERIAL;
+      }
+      CompressionWorkers workers = compressionExecutor == null
+          ? CompressionWorkers.shared() : CompressionWorkers.of(compressionExecutor, compressionThreads - 1);
+      return new Parallelism(compressionThreads, parallelThresholdBytes, workers);
+    }
 
     Settings copy() {
       try {
@@ -639,7 +740,9 @@ public final class Pipeline implements AutoCloseable {
           + ", fastDoubleWriter=" + fastDoubleWriter
           + ", omitEmpty=" + omitEmpty + ", maxDecodedBytes=" + maxDecodedBytes
           + ", maxNestingDepth=" + maxNestingDepth + ", segmentPoolBytes=" + segmentPoolBytes
-          + ", encoderPoolSize=" + encoderPoolSize;
+          + ", encoderPoolSize=" + encoderPoolSize + ", compressionThreads=" + compressionThreads
+          + (compressionThreads > 1 ? ", parallelThresholdBytes=" + parallelThresholdBytes
+              + ", compressionExecutor=" + (compressionExecutor == null ? "shared" : compressionExecutor) : "");
     }
   }
 }

@@ -15,6 +15,8 @@ package io.github.zipjack;
  * @param lentDecoderSlots decoder state (an Inflater, a zstd context, an input array) held by decodes in progress
  * @param liveNativeContexts native contexts made and not yet released, in use or idle in a pool
  * @param createdNativeContexts native contexts made since the pipeline was built
+ * @param lentBlocks blocks of bodies compressed on several threads (each with its input and output
+ *     arrays and a Deflater, counted in the native contexts) held by encodes in progress
  */
 public record PipelineResources(
     long lentSegments,
@@ -22,10 +24,17 @@ public record PipelineResources(
     long lentEncoders,
     long lentDecoderSlots,
     long liveNativeContexts,
-    long createdNativeContexts) {
+    long createdNativeContexts,
+    long lentBlocks) {
 
-  /** Whether no segment, encoder or decoder state is out of its pool. */
+  /** The resources of a pipeline that lends no parallel blocks. */
+  public PipelineResources(long lentSegments, long idleSegmentBytes, long lentEncoders, long lentDecoderSlots,
+      long liveNativeContexts, long createdNativeContexts) {
+    this(lentSegments, idleSegmentBytes, lentEncoders, lentDecoderSlots, liveNativeContexts, createdNativeContexts, 0);
+  }
+
+  /** Whether no segment, encoder, parallel block or decoder state is out of its pool. */
   public boolean nothingLent() {
-    return lentSegments == 0 && lentEncoders == 0 && lentDecoderSlots == 0;
+    return lentSegments == 0 && lentEncoders == 0 && lentDecoderSlots == 0 && lentBlocks == 0;
   }
 }

@@ -29,6 +29,11 @@ import org.junit.jupiter.api.Test;
  */
 class PipelineBuilderTest {
   private static final int SIXTEEN_MIB = 16 * 1024 * 1024;
+  /** What toString shows of the default parallelism: one thread per processor, 256 KiB threshold. */
+  private static final String DEFAULT_PARALLELISM = Runtime.getRuntime().availableProcessors() == 1
+      ? "compressionThreads=1, "
+      : "compressionThreads=" + Math.min(256, Runtime.getRuntime().availableProcessors())
+          + ", parallelThresholdBytes=262144, compressionExecutor=shared, ";
 
   /** A bean whose property names a naming strategy changes. */
   public static final class Account {
@@ -260,6 +265,91 @@ class PipelineBuilderTest {
   }
 
   @Test
+  void compressionThreads_zero() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> Pipeline.builder().compressionThreads(0));
+    assertEquals("compressionThreads must be in [1, 256] (1 = serial): 0", e.getMessage());
+  }
+
+  @Test
+  void compressionThreads_tooHigh() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> Pipeline.builder().compressionThreads(257));
+    assertEquals("compressionThreads must be in [1, 256] (1 = serial): 257", e.getMessage());
+  }
+
+  @Test
+  void compressionThreads_withBrotli() {
+    Pipeline.Builder builder = Pipeline.builder().compression(Compression.brotli(4)).compressionThreads(2);
+
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, builder::build);
+    assertEquals("compressionThreads is 2 but compression is brotli(4), which is always serial;"
+        + " it applies to gzip and zstd only", e.getMessage());
+  }
+
+  @Test
+  void compressionThreads_defaultIsTheProcessorCount() {
+    try (Pipeline pipeline = Pipeline.builder().compression(Compression.zstd(1)).build()) {
+      assertEquals(Math.min(256, Runtime.getRuntime().availableProcessors()), pipeline.compressionThreads());
+    }
+  }
+
+  @Test
+  void compressionThreads_defaultIsOneForBrotli() {
+    try (Pipeline pipeline = Pipeline.builder().compression(Compression.brotli(4)).build()) {
+      assertEquals(1, pipeline.compressionThreads());
+    }
+  }
+
+  @Test
+  void compressionThreads_showsInToString() {
+    try (Pipeline pipeline = Pipeline.builder().compressionThreads(3).parallelThresholdBytes(1000).build()) {
+      assertTrue(pipeline.toString().contains(
+          "compressionThreads=3, parallelThresholdBytes=1000, compressionExecutor=shared"), pipeline.toString());
+    }
+  }
+
+  @Test
+  void parallelThresholdBytes_negative() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> Pipeline.builder().parallelThresholdBytes(-1));
+    assertEquals("parallelThresholdBytes must be in [0, 2147483647]: -1", e.getMessage());
+  }
+
+  @Test
+  void parallelThresholdBytes_withOneThread() {
+    Pipeline.Builder builder = Pipeline.builder().compressionThreads(1).parallelThresholdBytes(1 << 20);
+
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, builder::build);
+    assertEquals("parallelThresholdBytes is set but compressionThreads is 1; it applies to bodies compressed"
+        + " on several threads", e.getMessage());
+  }
+
+  @Test
+  void compressionExecutor_null() {
+    NullPointerException e = assertThrows(NullPointerException.class,
+        () -> Pipeline.builder().compressionExecutor(null));
+    assertEquals("compressionExecutor must not be null", e.getMessage());
+  }
+
+  @Test
+  void compressionExecutor_withOneThread() {
+    Pipeline.Builder builder = Pipeline.builder().compressionThreads(1).compressionExecutor(Runnable::run);
+
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, builder::build);
+    assertEquals("compressionExecutor is set but compressionThreads is 1; it applies to bodies compressed"
+        + " on several threads", e.getMessage());
+  }
+
+  @Test
+  void compressionThreads_setTwice() {
+    Pipeline.Builder builder = Pipeline.builder().compressionThreads(2);
+
+    IllegalStateException e = assertThrows(IllegalStateException.class, () -> builder.compressionThreads(4));
+    assertEquals("compressionThreads was already set to 2", e.getMessage());
+  }
+
+  @Test
   void format_null() {
     NullPointerException e = assertThrows(NullPointerException.class, () -> Pipeline.builder().format(null));
     assertEquals("format must not be null", e.getMessage());
@@ -368,7 +458,8 @@ class PipelineBuilderTest {
     try (Pipeline pipeline = Pipeline.builder().build()) {
       assertEquals("Pipeline[format=JSON, compression=gzip(6), accelerator=NONE, inputBufferSize=65536,"
           + " deflaterBufferSize=65536, compressWholeBody=false, fastDoubleWriter=false, omitEmpty=false, maxDecodedBytes=67108864, maxNestingDepth=1000,"
-          + " segmentPoolBytes=4194304, encoderPoolSize=32, mapper=Jackson 2, implementation=" + pipeline.implementation() + "]",
+          + " segmentPoolBytes=4194304, encoderPoolSize=32, " + DEFAULT_PARALLELISM + "mapper=Jackson 2, implementation="
+          + pipeline.implementation() + "]",
           pipeline.toString());
     }
   }
@@ -386,10 +477,13 @@ class PipelineBuilderTest {
         .maxNestingDepth(50)
         .segmentPoolBytes(65536)
         .encoderPoolSize(3)
+        .compressionThreads(4)
+        .parallelThresholdBytes(1 << 20)
         .build()) {
       assertEquals("Pipeline[format=MSGPACK, compression=gzip(1), accelerator=BLACKBIRD, inputBufferSize=8192,"
           + " deflaterBufferSize=512, compressWholeBody=false, fastDoubleWriter=false, omitEmpty=true, maxDecodedBytes=1048576, maxNestingDepth=50,"
-          + " segmentPoolBytes=65536, encoderPoolSize=3, mapper=Jackson 2, implementation=" + pipeline.implementation() + "]",
+          + " segmentPoolBytes=65536, encoderPoolSize=3, compressionThreads=4, parallelThresholdBytes=1048576,"
+          + " compressionExecutor=shared, mapper=Jackson 2, implementation=" + pipeline.implementation() + "]",
           pipeline.toString());
     }
   }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.github.luben.zstd.Zstd;
 import io.github.zipjack.data.Dataset;
 import io.github.zipjack.data.Datasets;
+import io.github.zipjack.data.OrderEvents;
 import io.github.zipjack.servlet.CompressedResponses;
 import io.github.zipjack.servlet.CompressionSettings;
 import java.io.ByteArrayInputStream;
@@ -16,6 +17,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -106,6 +108,29 @@ class ZstdDictionaryPipelineTest {
 
       assertEquals(dictionary.id(), Zstd.getDictIdFromFrame(body), level);
       assertEquals(ORDERS_1.value(), withDictionary.decode(body, ORDERS_1.typeReference()), level);
+    }
+  }
+
+  @Test
+  void aDictionaryTrainedBySystemZstdServesAPipeline() throws Exception {
+    Path samples = Files.createDirectories(dir.resolve("samples"));
+    for (int i = 0; i < 1000; i++) {
+      Files.write(samples.resolve(i + ".json"), TestDictionaries.json(List.of(OrderEvents.event(5000 + i,
+          Datasets.ORDERS_SEED))));
+    }
+    Path trained = dir.resolve("zstd-trained.dict");
+    List<String> command = new ArrayList<>(List.of("zstd", "-q", "--train", "--maxdict=16384", "-o", trained.toString()));
+    try (var files = Files.list(samples)) {
+      files.sorted().forEach(f -> command.add(f.toString()));
+    }
+    SystemTool.run(new byte[0], "zstd", command.toArray(new String[0]));
+    ZstdDictionary fromZstd = ZstdDictionary.read(trained);
+
+    try (Pipeline pipeline = Pipeline.builder().compression(Compression.zstd(1, fromZstd)).build()) {
+      byte[] body = pipeline.encode(ORDERS_1.value());
+
+      assertEquals(ORDERS_1.value(), pipeline.decode(body, ORDERS_1.typeReference()));
+      assertArrayEquals(plainJson.encode(ORDERS_1.value()), SystemTool.zstd(body, "-d", "-D", trained.toString()));
     }
   }
 

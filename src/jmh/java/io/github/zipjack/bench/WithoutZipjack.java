@@ -55,6 +55,23 @@ public final class WithoutZipjack {
     return bytes.toByteArray();
   }
 
+  /**
+   * {@link #zstdStream} with libzstd's own worker threads, the two lines of zstd-jni configuration
+   * a user adds for large bodies: {@code setWorkers(workers)} and {@code setJobSize(jobSizeBytes)}.
+   * Jackson hands the stream its buffer as it fills; libzstd's workers compress the jobs while the
+   * caller goes on serializing, and {@code close()} waits for the last ones.
+   */
+  static byte[] zstdStreamWithWorkers(ObjectMapper mapper, Object payload, int level, int workers,
+      int jobSizeBytes) throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (ZstdOutputStream zstd = new ZstdOutputStream(bytes, level)) {
+      zstd.setWorkers(workers);
+      zstd.setJobSize(jobSizeBytes);
+      mapper.writeValue(zstd, payload);
+    }
+    return bytes.toByteArray();
+  }
+
   /** Jackson into a new brotli4j {@link BrotliOutputStream} per body (its default 4 MB window). */
   static byte[] brotliStream(ObjectMapper mapper, Object payload, int quality) throws IOException {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();

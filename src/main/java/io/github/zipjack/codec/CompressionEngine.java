@@ -37,6 +37,15 @@ public interface CompressionEngine extends AutoCloseable {
   long lentEncoders();
 
   /**
+   * Blocks of bodies compressed on several threads (each an input and output array with its
+   * Deflater) out of their pool; exact only when no thread is busy. 0 for engines that compress
+   * every body on its caller's thread.
+   */
+  default long lentBlocks() {
+    return 0;
+  }
+
+  /**
    * Decoder state (an Inflater, a zstd context, an input array) held by decoder streams not yet
    * closed; exact only when no thread is busy.
    */

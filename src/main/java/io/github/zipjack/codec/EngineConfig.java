@@ -12,6 +12,20 @@ import io.github.zipjack.buffer.SegmentPool;
  * @param wholeBodyPool null, or the pool in which zlib gathers whole bodies before deflating them
  * @param maxDecodedBytes the pipeline's decode limit; decoders may refuse earlier what would pass it
  *     (a zstd frame whose window is larger, for example)
+ * @param parallelism how many threads may compress one large body (gzip and zstd; brotli ignores it)
  */
 public record EngineConfig(int level, int inputBufferSize, int deflaterBufferSize, int maxIdleEncoders,
-    SegmentPool wholeBodyPool, long maxDecodedBytes) {}
+    SegmentPool wholeBodyPool, long maxDecodedBytes, Parallelism parallelism) {
+
+  /** A configuration that compresses every body on its caller's thread. */
+  public EngineConfig(int level, int inputBufferSize, int deflaterBufferSize, int maxIdleEncoders,
+      SegmentPool wholeBodyPool, long maxDecodedBytes) {
+    this(level, inputBufferSize, deflaterBufferSize, maxIdleEncoders, wholeBodyPool, maxDecodedBytes,
+        Parallelism.SERIAL);
+  }
+
+  /** @throws NullPointerException if parallelism is null */
+  public EngineConfig {
+    java.util.Objects.requireNonNull(parallelism, "parallelism");
+  }
+}

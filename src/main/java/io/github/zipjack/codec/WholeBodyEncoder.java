@@ -76,7 +76,7 @@ abstract class WholeBodyEncoder extends Encoder {
 
   @Override
   protected final void consume(byte[] bytes, int offset, int byteCount) throws IOException {
-    if (streams(byteCount)) {
+    if (streams(byteCount, false)) {
       continuation.stream().write(bytes, offset, byteCount);
       return;
     }
@@ -90,7 +90,7 @@ abstract class WholeBodyEncoder extends Encoder {
 
   @Override
   protected final void finishStream() throws IOException {
-    if (streams(0)) {
+    if (streams(0, true)) {
       continuation.finish();
       return;
     }
@@ -121,11 +121,27 @@ abstract class WholeBodyEncoder extends Encoder {
   }
 
   /**
+   * As {@link #openContinuation(OutputStream)}, told the whole body's size when it is known (the
+   * body ends with the bytes gathered so far), else -1; a compressor may write it into its frame.
+   */
+  protected Encoder openContinuation(OutputStream sink, long knownBodyBytes) throws IOException {
+    return openContinuation(sink);
+  }
+
+  /**
+   * Body bytes past which the body goes on in a continuation; {@link #MAX_RETAINED_BYTES} by default,
+   * less for a compressor whose continuation compresses on several threads.
+   */
+  protected long continuationBytes() {
+    return MAX_RETAINED_BYTES;
+  }
+
+  /**
    * Hands the body so far (a borrowed chain, or the gathered bytes) to a continuation, which takes
    * every later write; false if this compressor has none.
    */
-  private boolean continueStreaming() throws IOException {
-    Encoder next = openContinuation(sink);
+  private boolean continueStreaming(long knownBodyBytes) throws IOException {
+    Encoder next = openContinuation(sink, knownBodyBytes);
     if (next == null) {
       return false;
     }
@@ -142,13 +158,16 @@ abstract class WholeBodyEncoder extends Encoder {
     return true;
   }
 
-  /** Whether the body goes on in a continuation: it has one, or {@code more} bytes take it past the kept size. */
-  private boolean streams(long more) throws IOException {
+  /**
+   * Whether the body goes on in a continuation: it has one, or {@code more} bytes take it past
+   * {@link #continuationBytes()}; {@code ending} when no byte follows them.
+   */
+  private boolean streams(long more, boolean ending) throws IOException {
     if (continuation != null) {
       return true;
     }
     long bodyBytes = length + (borrowed == null ? 0 : borrowedBytes) + more;
-    return bodyBytes > MAX_RETAINED_BYTES && continueStreaming();
+    return bodyBytes > continuationBytes() && continueStreaming(ending ? bodyBytes : -1);
   }
 
   /** Copies a borrowed chain into the body array, so that more bytes can follow it. */

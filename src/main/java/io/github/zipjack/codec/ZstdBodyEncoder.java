@@ -54,10 +54,18 @@ final class ZstdBodyEncoder extends WholeBodyEncoder {
     context.free();
   }
 
-  /** A body past {@link #MAX_RETAINED_BYTES} goes on in the engine's streaming encoder (see WholeBodyEncoder). */
+  /**
+   * A body past {@link #continuationBytes()} goes on in the engine's streaming encoder (see
+   * WholeBodyEncoder), which declares the body's size when it is known.
+   */
   @Override
-  protected Encoder openContinuation(OutputStream sink) throws IOException {
-    return engine.openStreaming(sink);
+  protected Encoder openContinuation(OutputStream sink, long knownBodyBytes) throws IOException {
+    return engine.openContinuation(sink, knownBodyBytes);
+  }
+
+  @Override
+  protected long continuationBytes() {
+    return engine.continuationBytes();
   }
 
   @Override

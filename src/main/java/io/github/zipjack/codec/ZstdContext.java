@@ -92,6 +92,24 @@ final class ZstdContext {
     }
   }
 
+  /**
+   * Compresses the next frame on {@code workers} of libzstd's own threads (0: on the caller's), in
+   * jobs of {@code jobBytes}. Call after {@link #reset()} and before the frame's first byte; the next
+   * {@link #reset()} goes back to 0. A context that has used workers keeps their threads (idle,
+   * blocked) until it is freed.
+   */
+  void useWorkers(int workers, int jobBytes) {
+    ctx.setWorkers(workers);
+    if (workers > 0) {
+      ctx.setJobSize(jobBytes);
+    }
+  }
+
+  /** Declares the size of the next frame's content, which zstd then writes into its header. */
+  void pledgeContentSize(long bytes) {
+    ctx.setPledgedSrcSize(bytes);
+  }
+
   /** An IOException that says what zstd refused while compressing {@code what}. */
   IOException failure(String what, ZstdException e) {
     return new IOException("zstd(" + level + ") could not compress " + what + ": " + e.getMessage()

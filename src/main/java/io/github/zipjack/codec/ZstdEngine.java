@@ -1,6 +1,8 @@
 package io.github.zipjack.codec;
 
+import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -33,10 +35,25 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * the level and the decompression tables) and referenced by every context; frames carry its ID, and
  * decoders refuse frames that name another or none with a
  * {@link io.github.zipjack.WrongDictionaryException}.
+ *
+ * <p>Several threads ({@link Parallelism}): a body of {@link #open} past {@link #continuationBytes()}
+ * and every body of {@link #openStreaming} is compressed by libzstd's own worker threads, in jobs of
+ * {@link #JOB_BYTES}: one, plus as many as the {@link CompressionWorkers} budget has free up to the
+ * thread count less one (see {@link #workersFor}). The caller gets control back as soon as zstd has copied its
+ * input into a job, so serializing overlaps compressing. The output is one ordinary frame, the same
+ * for any worker count of 1 or more; a body given whole ({@code writeChain} then {@code finish}, as
+ * the servlet filter does) declares its content size. A context that has used workers keeps their
+ * threads, blocked, until it is freed (the pool drops it or the engine closes).
  */
 public final class ZstdEngine extends PooledEngine<ZstdBodyEncoder, ZstdDecoderStream.DecoderSlot> {
   /** The largest window (log2 of bytes) HTTP's {@code zstd} coding allows: 8 MiB (RFC 9659). */
   static final int HTTP_MAX_WINDOW_LOG = 23;
+  /**
+   * Bytes of input per libzstd worker job when a body is compressed on several threads: libzstd's
+   * smallest job, chosen by measurement (docs/parallel-compression.md) over its default of four
+   * windows (2 MiB at level 1), which would leave a 4.5 MB body in too few jobs to share.
+   */
+  static final int JOB_BYTES = 512 * 1024;
 
   private final int level;
   private final long maxDecodedBytes;
@@ -44,6 +61,7 @@ public final class ZstdEngine extends PooledEngine<ZstdBodyEncoder, ZstdDecoderS
   private final ZstdLoadedDictionary dictionary;
   /** Set by the first {@link #closeNative()}. */
   private final AtomicBoolean dictionaryReleased = new AtomicBoolean();
+  private final Parallelism parallelism;
 
   /**
    * @param config its level is zstd's, 1 to 22; maxIdleEncoders bounds the idle compression
@@ -73,6 +91,7 @@ public final class ZstdEngine extends PooledEngine<ZstdBodyEncoder, ZstdDecoderS
     }
     this.level = level;
     this.maxDecodedBytes = config.maxDecodedBytes();
+    this.parallelism = config.parallelism();
     this.dictionary = dictionary == null ? null : new ZstdLoadedDictionary(dictionary, dictionaryId, level, contexts);
   }
 
@@ -86,6 +105,56 @@ public final class ZstdEngine extends PooledEngine<ZstdBodyEncoder, ZstdDecoderS
   void closeNative() {
     if (dictionary != null && !dictionaryReleased.getAndSet(true)) {
       dictionary.release();
+    }
+  }
+
+  /**
+   * Body bytes past which a body of {@link #open} goes on in a streaming encoder: the parallel
+   * threshold (at least one job, as a body of one job gains nothing from workers) when bodies may be
+   * compressed on several threads, else {@link WholeBodyEncoder#MAX_RETAINED_BYTES}.
+   */
+  long continuationBytes() {
+    return parallelism.isParallel()
+        ? Math.min(WholeBodyEncoder.MAX_RETAINED_BYTES, Math.max(parallelism.thresholdBytes(), JOB_BYTES))
+        : WholeBodyEncoder.MAX_RETAINED_BYTES;
+  }
+
+  /**
+   * A streaming encoder for the rest of a body of {@link #open}, whose frame declares
+   * {@code knownBodyBytes} as its content size unless that is -1.
+   */
+  Encoder openContinuation(OutputStream sink, long knownBodyBytes) throws IOException {
+    ZstdStreamEncoder encoder = (ZstdStreamEncoder) openStreaming(sink);
+    if (knownBodyBytes >= 0) {
+      encoder.pledgeContentSize(knownBodyBytes);
+    }
+    return encoder;
+  }
+
+  /**
+   * Worker permits for one streamed body: up to {@code compressionThreads - 1} that the budget has
+   * free when bodies may be compressed on several threads, else 0. The body runs on one libzstd
+   * worker more than it holds permits (see {@link #workersFor}); the encoder gives them back with
+   * {@link #releaseWorkers}.
+   */
+  int acquireWorkers() {
+    return parallelism.isParallel() ? parallelism.workers().tryAcquire(parallelism.threads() - 1) : 0;
+  }
+
+  /**
+   * libzstd workers for a body holding {@code permits}: 0 (serial) when bodies are compressed on
+   * one thread, else one more than the permits. Never 0 once parallel, even with every permit
+   * taken: libzstd's frame with one worker or more is the same bytes, with none it differs, and a
+   * body's bytes must not depend on how busy the other bodies keep the budget. The one worker is
+   * the context's own thread, so the body still waits on no pool.
+   */
+  int workersFor(int permits) {
+    return parallelism.isParallel() ? permits + 1 : 0;
+  }
+
+  void releaseWorkers(int permits) {
+    if (permits > 0) {
+      parallelism.workers().release(permits);
     }
   }
 

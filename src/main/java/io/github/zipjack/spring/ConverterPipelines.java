@@ -86,6 +86,7 @@ final class ConverterPipelines implements AutoCloseable {
     long decoders = 0;
     long live = 0;
     long created = 0;
+    long blocks = 0;
     for (Pipeline p : pipelines) {
       PipelineResources r = p.resources();
       segments += r.lentSegments();
@@ -94,8 +95,9 @@ final class ConverterPipelines implements AutoCloseable {
       decoders += r.lentDecoderSlots();
       live += r.liveNativeContexts();
       created += r.createdNativeContexts();
+      blocks += r.lentBlocks();
     }
-    return new PipelineResources(segments, idle, encoders, decoders, live, created);
+    return new PipelineResources(segments, idle, encoders, decoders, live, created, blocks);
   }
 
   @Override

@@ -1,0 +1,196 @@
+package io.github.zipjack.codec;
+
+import io.github.zipjack.buffer.StripedPool;
+import java.util.zip.Deflater;
+
+/**
+ * One fixed-size block of a body that several threads deflate, with the Deflater that compresses it
+ * and the array its raw deflate goes into; pooled by {@link ParallelGzipEngine} and reused from block
+ * to block. One owner at a time: the caller fills {@link #input}, then exactly one thread (a worker
+ * or the caller) runs {@link #run()}, then the caller reads {@link #output} once
+ * {@link #awaitDone()} returns, and gives the block back.
+ *
+ * <p>The input holds up to {@link #DICTIONARY_BYTES} of the previous block's end before the block's
+ * own bytes, the dictionary its Deflater is primed with (pigz's design), so that matches reach back
+ * across the cut and the output is within a few bytes per block of serial zlib. Every block but the
+ * last ends with a sync flush (an empty stored block, on a byte boundary), the last with the final
+ * block, so the pieces joined in order are one deflate stream.
+ *
+ * <p>Owns its Deflater (about 256 KB native), made when the block is first deflated: a block that
+ * only ever gathered small bodies holds none. {@link #dispose()} ends it once.
+ */
+final class DeflateBlock extends StripedPool.Node implements Runnable {
+  /** Bytes of the previous block a block's Deflater is primed with: deflate's whole window. */
+  static final int DICTIONARY_BYTES = 32 * 1024;
+
+  private final int level;
+  private final ContextCounter contexts;
+  /** Made at the first deflate, so that a block that only gathers a small body holds no native state. */
+  private Deflater deflater;
+  /** Dictionary in {@code [DICTIONARY_BYTES - dictionaryLength, DICTIONARY_BYTES)}, then the block's bytes. */
+  final byte[] input;
+  /** Bytes of the block's own data in {@link #input}, from {@link #DICTIONARY_BYTES}. */
+  int length;
+  /** 0 for a body's first block, else {@link #DICTIONARY_BYTES}. */
+  int dictionaryLength;
+  /** Whether this is the body's last block (ended with the final deflate block, not a sync flush). */
+  boolean last;
+  /** Raw deflate of the block is {@code output[0, outputLength)} once done; null until the first deflate. */
+  byte[] output;
+  int outputLength;
+  /** Set by whichever thread compressed the block, when it failed. */
+  private Throwable failure;
+  /** True once {@link #run()} has ended; guarded by this. */
+  private boolean done;
+  /** True once the block was handed to a worker or run by the caller; read and written by the caller only. */
+  boolean started;
+  /** True once the block was handed to a worker; read and written by the caller only. */
+  boolean onWorker;
+  /** The budget whose permit the worker running this block gives back; null when none is held. */
+  private volatile CompressionWorkers permitHolder;
+
+  /** @param contexts counts the Deflater when it is made and when it is ended */
+  DeflateBlock(int level, int blockBytes, ContextCounter contexts) {
+    this.level = level;
+    this.contexts = contexts;
+    this.input = new byte[DICTIONARY_BYTES + blockBytes];
+  }
+
+  /** Free bytes left for the block's own data. */
+  int writableBytes() {
+    return input.length - DICTIONARY_BYTES - length;
+  }
+
+  /** Primes this block with the last {@link #DICTIONARY_BYTES} of {@code previous}, which is full. */
+  void primeWith(DeflateBlock previous) {
+    System.arraycopy(previous.input, previous.input.length - DICTIONARY_BYTES, input, 0, DICTIONARY_BYTES);
+    dictionaryLength = DICTIONARY_BYTES;
+  }
+
+  /**
+   * Hands the block to {@code workers}, holding one of their permits, which {@link #run()} gives
+   * back before it signals done; false (permit given back, block not started) if they refuse it.
+   */
+  boolean runOn(CompressionWorkers workers) {
+    onWorker = true;
+    permitHolder = workers;
+    if (workers.execute(this)) {
+      return true;
+    }
+    permitHolder = null;
+    onWorker = false;
+    return false;
+  }
+
+  /**
+   * Deflates the block into {@link #output}; records a failure instead of throwing it. Run by a
+   * worker (through {@link #runOn}) or by the caller.
+   */
+  @Override
+  public void run() {
+    try {
+      deflate();
+    } catch (RuntimeException | Error e) {
+      synchronized (this) {
+        failure = e;
+      }
+    } finally {
+      CompressionWorkers holder = permitHolder;
+      if (holder != null) {
+        permitHolder = null;
+        holder.release(1);
+      }
+      synchronized (this) {
+        done = true;
+        notifyAll();
+      }
+    }
+  }
+
+  private void deflate() {
+    if (deflater == null) {
+      deflater = new Deflater(level, true);
+      contexts.created();
+      output = new byte[input.length - DICTIONARY_BYTES + (input.length >> 3) + 64];
+    }
+    if (dictionaryLength > 0) {
+      deflater.setDictionary(input, DICTIONARY_BYTES - dictionaryLength, dictionaryLength);
+    }
+    deflater.setInput(input, DICTIONARY_BYTES, length);
+    outputLength = 0;
+    if (last) {
+      deflater.finish();
+      while (!deflater.finished()) {
+        growOutputIfFull();
+        outputLength += deflater.deflate(output, outputLength, output.length - outputLength);
+      }
+      return;
+    }
+    while (true) { // a sync flush is complete when it leaves room in the output (Deflater.deflate's contract)
+      growOutputIfFull();
+      int room = output.length - outputLength;
+      int n = deflater.deflate(output, outputLength, room, Deflater.SYNC_FLUSH);
+      outputLength += n;
+      if (n < room) {
+        return;
+      }
+    }
+  }
+
+  private void growOutputIfFull() {
+    if (outputLength == output.length) {
+      output = java.util.Arrays.copyOf(output, output.length * 2);
+    }
+  }
+
+  /**
+   * Waits until {@link #run()} has ended, if the block was handed to a worker; the caller's thread
+   * only.
+   *
+   * @return the failure of the compression, or null
+   */
+  synchronized Throwable awaitDone() {
+    boolean interrupted = false;
+    while (onWorker && !done) {
+      try {
+        wait();
+      } catch (InterruptedException e) {
+        interrupted = true; // a block in a worker's hands must not be reused: keep waiting, then restore
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
+    return failure;
+  }
+
+  /** Whether {@link #run()} has ended (without waiting). */
+  synchronized boolean isDone() {
+    return done;
+  }
+
+  /** Readies the block for another body or block; only when no thread runs it. */
+  void reset() {
+    if (deflater != null) {
+      deflater.reset();
+    }
+    length = 0;
+    dictionaryLength = 0;
+    last = false;
+    outputLength = 0;
+    failure = null;
+    done = false;
+    started = false;
+    onWorker = false;
+    permitHolder = null;
+  }
+
+  /** Ends the Deflater, if one was made, and counts it released. */
+  void dispose() {
+    if (deflater != null) {
+      deflater.end();
+      deflater = null;
+      contexts.released();
+    }
+  }
+}

@@ -1,0 +1,168 @@
+package io.github.zipjack.codec;
+
+import io.github.zipjack.buffer.StripedPool;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+
+/**
+ * gzip (RFC 1952) whose large bodies several threads deflate, as pigz does, in front of a serial gzip
+ * engine (JDK zlib, or libdeflate) that serves the small ones. Thread-safe. Internal API; a pipeline
+ * or the servlet filter makes it for {@code Compression.gzip(level)} when its {@link Parallelism}
+ * allows more than one thread.
+ *
+ * <p>Each body is one gzip member, never several (browsers keep only the first member, and curl
+ * refuses more): one header, the blocks' raw deflate in order, one trailer with the CRC-32 and length
+ * of the whole body. Blocks are {@link #BLOCK_BYTES} (pigz's size), each primed with the previous
+ * block's last 32 KiB and ended with a sync flush ({@link DeflateBlock}); the output is the same
+ * bytes for any thread count and timing, and a few bytes per block larger than serial zlib at the
+ * same level. See {@link ParallelGzipEncoder} for when a body goes parallel.
+ *
+ * <p>libdeflate cannot be split this way (no dictionary, no flush: it always ends a whole stream), so
+ * with libdeflate as the serial engine a body past the threshold goes to parallel zlib only when
+ * {@link #serialIsFaster()} says zlib on this many threads beats libdeflate on one.
+ *
+ * <p>Pools: {@link DeflateBlock}s (each with a Deflater, counted in {@link #contexts()} with the
+ * serial engine's contexts), at most {@code maxIdleEncoders} idle, and the parallel encoders, which
+ * hold no native state. {@link #lentEncoders()} counts both engines' encoders, {@link #lentBlocks()}
+ * the blocks out of the pool. {@link #close()} closes the serial engine and ends idle Deflaters;
+ * blocks still in use are ended when they come back.
+ */
+public final class ParallelGzipEngine implements CompressionEngine {
+  /** Bytes of body per block: pigz's default, 128 KiB. */
+  static final int BLOCK_BYTES = 128 * 1024;
+  /**
+   * Threads from which parallel JDK zlib beats serial libdeflate at the same level on a large body;
+   * see docs/parallel-compression.md for the measurement.
+   */
+  static final int LIBDEFLATE_CUT_OVER_THREADS = 3;
+
+  private final CompressionEngine serial;
+  private final boolean serialIsLibdeflate;
+  private final int level;
+  private final Parallelism parallelism;
+  private final StripedPool<DeflateBlock> blocks;
+  private final StripedPool<ParallelGzipEncoder> encoders;
+
+  /**
+   * @param serial the engine that serves bodies within the threshold, and decoding; this engine
+   *     owns it from now on and closes it
+   * @param config its level and maxIdleEncoders (idle blocks kept) and parallelism (more than 1 thread)
+   */
+  public ParallelGzipEngine(CompressionEngine serial, EngineConfig config) {
+    if (!serial.contentEncoding().equals("gzip")) {
+      throw new IllegalArgumentException("ParallelGzipEngine serves gzip, not " + serial.implementation());
+    }
+    if (!config.parallelism().isParallel()) {
+      throw new IllegalArgumentException("ParallelGzipEngine needs more than 1 thread: " + config.parallelism());
+    }
+    this.serial = serial;
+    this.serialIsLibdeflate = serial instanceof LibdeflateGzipEngine;
+    this.level = config.level();
+    this.parallelism = config.parallelism();
+    ContextCounter contexts = serial.contexts();
+    this.blocks = new StripedPool<>(Math.max(config.maxIdleEncoders(), 2 * parallelism.threads()),
+        () -> new DeflateBlock(level, BLOCK_BYTES, contexts), DeflateBlock::dispose);
+    this.encoders = new StripedPool<>(config.maxIdleEncoders(), () -> new ParallelGzipEncoder(this), e -> { });
+  }
+
+  /** Whether a body past the threshold is compressed faster by the serial engine than by parallel zlib. */
+  boolean serialIsFaster() {
+    return serialIsLibdeflate && parallelism.threads() < LIBDEFLATE_CUT_OVER_THREADS;
+  }
+
+  CompressionEngine serial() {
+    return serial;
+  }
+
+  Parallelism parallelism() {
+    return parallelism;
+  }
+
+  int level() {
+    return level;
+  }
+
+  DeflateBlock takeBlock() {
+    return blocks.take();
+  }
+
+  /** Takes back a block no thread uses any more. */
+  void recycleBlock(DeflateBlock block) {
+    block.reset();
+    blocks.recycle(block);
+  }
+
+  void recycleEncoder(ParallelGzipEncoder encoder) {
+    encoders.recycle(encoder);
+  }
+
+  @Override
+  public String contentEncoding() {
+    return "gzip";
+  }
+
+  /**
+   * The serial engine's, and when parallel zlib serves large bodies instead of libdeflate, also
+   * that: {@code gzip(1) via libdeflate, past 262144 bytes via JDK zlib on 4 threads}.
+   */
+  @Override
+  public String implementation() {
+    return serialIsLibdeflate && !serialIsFaster()
+        ? serial.implementation() + ", past " + parallelism.thresholdBytes() + " bytes via JDK zlib on "
+            + parallelism.threads() + " threads"
+        : serial.implementation();
+  }
+
+  @Override
+  public ContextCounter contexts() {
+    return serial.contexts();
+  }
+
+  @Override
+  public long lentEncoders() {
+    return serial.lentEncoders() + encoders.lentCount();
+  }
+
+  @Override
+  public long lentBlocks() {
+    return blocks.lentCount();
+  }
+
+  @Override
+  public long lentDecoderSlots() {
+    return serial.lentDecoderSlots();
+  }
+
+  @Override
+  public Encoder open(OutputStream sink) throws IOException {
+    ParallelGzipEncoder encoder = Encoder.lend(encoders, sink);
+    encoder.streaming = false;
+    return encoder;
+  }
+
+  /** The same encoders: a body past the threshold streams its blocks to the sink as they are done. */
+  @Override
+  public Encoder openStreaming(OutputStream sink) throws IOException {
+    ParallelGzipEncoder encoder = Encoder.lend(encoders, sink);
+    encoder.streaming = true;
+    return encoder;
+  }
+
+  @Override
+  public InputStream decoder(InputStream body) throws IOException {
+    return serial.decoder(body);
+  }
+
+  @Override
+  public void close() {
+    encoders.close();
+    blocks.close();
+    serial.close();
+  }
+
+  @Override
+  public String toString() {
+    return implementation();
+  }
+}

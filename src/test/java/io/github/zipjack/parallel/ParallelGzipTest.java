@@ -1,0 +1,154 @@
+package io.github.zipjack.parallel;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.zipjack.Compression;
+import io.github.zipjack.GzipImplementation;
+import io.github.zipjack.GzipMember;
+import io.github.zipjack.Pipeline;
+import io.github.zipjack.SystemGzip;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * gzip bodies deflated in blocks on several threads: one member, what the system gzip reads, the
+ * same bytes whatever the thread count and timing, within 1% of serial zlib.
+ */
+class ParallelGzipTest {
+  private static final int BLOCK = 128 * 1024;
+  private static final int MIB = 1024 * 1024;
+  private static final String BODY = LargeBodies.ofJsonBytes(3 * MIB + 4321, 11);
+  private static final byte[] JSON = LargeBodies.json(BODY);
+
+  @TempDir
+  Path dir;
+
+  static IntStream threadCounts() {
+    return IntStream.rangeClosed(1, 8);
+  }
+
+  /** gzip through JDK zlib (libdeflate would serve bodies the cut-over leaves serial on Java 25). */
+  static Pipeline gzip(int level, int threads, long threshold) {
+    Pipeline.Builder builder = Pipeline.builder().compression(Compression.gzip(level, GzipImplementation.ZLIB))
+        .compressionThreads(threads);
+    return threads == 1 ? builder.build() : builder.parallelThresholdBytes(threshold).build();
+  }
+
+  @ParameterizedTest(name = "threads={0}")
+  @MethodSource("threadCounts")
+  void systemGzipDecodesALargeBodyByteForByte(int threads) throws Exception {
+    try (Pipeline pipeline = gzip(1, threads, 256 * 1024)) {
+      byte[] body = pipeline.encode(BODY);
+
+      assertArrayEquals(JSON, SystemGzip.decompress(body, dir));
+      assertTrue(pipeline.resources().nothingLent(), pipeline.resources().toString());
+    }
+  }
+
+  @ParameterizedTest(name = "threads={0}")
+  @MethodSource("threadCounts")
+  void theBodyIsOneMemberThatAFirstMemberDecoderReadsWhole(int threads) {
+    try (Pipeline pipeline = gzip(1, threads, 256 * 1024)) {
+      GzipMember member = GzipMember.parse(pipeline.encode(BODY));
+
+      assertArrayEquals(JSON, member.data());
+      assertEquals(0, member.bytesAfterTrailer());
+      assertEquals(member.dataCrc32(), member.trailerCrc32());
+      assertEquals(member.dataSizeModulo32(), member.trailerSize());
+    }
+  }
+
+  @ParameterizedTest(name = "{0} bytes")
+  @ValueSource(ints = {2, 3, BLOCK - 1, BLOCK, BLOCK + 1, 2 * BLOCK, 3 * BLOCK - 1, 3 * BLOCK, 3 * BLOCK + 1})
+  void blockBoundariesRoundTripThroughSystemGzip(int jsonBytes) throws Exception {
+    String value = LargeBodies.ofJsonBytes(jsonBytes, jsonBytes);
+    try (Pipeline pipeline = gzip(6, 3, 0)) {
+      byte[] body = pipeline.encode(value);
+
+      assertArrayEquals(LargeBodies.json(value), SystemGzip.decompress(body, dir));
+      assertEquals(0, GzipMember.parse(body).bytesAfterTrailer());
+    }
+  }
+
+  @ParameterizedTest(name = "level={0}")
+  @ValueSource(ints = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9})
+  void everyLevelRoundTripsAndStaysWithinOnePercentOfSerialZlib(int level) throws Exception {
+    Object records = LargeBodies.records(3000);
+    byte[] parallel;
+    byte[] serial;
+    try (Pipeline pipeline = gzip(level, 4, 0)) {
+      parallel = pipeline.encode(records);
+    }
+    try (Pipeline pipeline = gzip(level, 1, 0)) {
+      serial = pipeline.encode(records);
+    }
+
+    assertArrayEquals(LargeBodies.json(records), SystemGzip.decompress(parallel, dir));
+    assertTrue(parallel.length <= serial.length * 1.01,
+        "level " + level + ": parallel " + parallel.length + " bytes, serial " + serial.length);
+  }
+
+  @Test
+  void theBytesAreTheSameForEveryThreadCountFromTwo() {
+    List<byte[]> bodies = new ArrayList<>();
+    for (int threads = 2; threads <= 8; threads++) {
+      try (Pipeline pipeline = gzip(1, threads, 256 * 1024)) {
+        bodies.add(pipeline.encode(BODY));
+      }
+    }
+    bodies.forEach(b -> assertArrayEquals(bodies.get(0), b));
+  }
+
+  @Test
+  void aCallerThatFindsNoFreeWorkerDeflatesEveryBlockItselfToTheSameBytes() {
+    AtomicInteger rejected = new AtomicInteger();
+    Executor refusing = task -> {
+      rejected.incrementAndGet();
+      throw new RejectedExecutionException("busy");
+    };
+    byte[] alone;
+    try (Pipeline pipeline = Pipeline.builder().compression(Compression.gzip(1, GzipImplementation.ZLIB))
+        .compressionThreads(4).compressionExecutor(refusing).build()) {
+      alone = pipeline.encode(BODY);
+      assertTrue(pipeline.resources().nothingLent(), pipeline.resources().toString());
+    }
+    try (Pipeline pipeline = gzip(1, 4, 256 * 1024)) {
+      assertArrayEquals(pipeline.encode(BODY), alone);
+    }
+    assertTrue(rejected.get() > 0, "the executor was asked");
+  }
+
+  @Test
+  void aUsersExecutorRunsTheBlocks() {
+    AtomicInteger ran = new AtomicInteger();
+    Executor counting = task -> {
+      ran.incrementAndGet();
+      new Thread(task, "test-worker").start();
+    };
+    try (Pipeline pipeline = Pipeline.builder().compression(Compression.gzip(1, GzipImplementation.ZLIB))
+        .compressionThreads(2).compressionExecutor(counting).build()) {
+      assertEquals(JSON.length, GzipMember.parse(pipeline.encode(BODY)).data().length);
+    }
+    assertTrue(ran.get() > 0, "blocks ran on the user's executor");
+  }
+
+  @Test
+  void aBodyWithinTheThresholdIsTheSerialBody() {
+    String small = LargeBodies.ofJsonBytes(200_000, 3);
+    try (Pipeline parallel = gzip(1, 4, 256 * 1024); Pipeline serial = gzip(1, 1, 0)) {
+      assertArrayEquals(serial.encode(small), parallel.encode(small));
+    }
+  }
+}

@@ -1,0 +1,219 @@
+package io.github.zipjack.parallel;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.github.luben.zstd.Zstd;
+import io.github.zipjack.Compression;
+import io.github.zipjack.Pipeline;
+import io.github.zipjack.SystemTool;
+import io.github.zipjack.ZipjackEncodeException;
+import io.github.zipjack.buffer.SegmentOutputStream;
+import io.github.zipjack.buffer.SegmentPool;
+import io.github.zipjack.codec.CompressionEngine;
+import io.github.zipjack.codec.CompressionWorkers;
+import io.github.zipjack.codec.Encoder;
+import io.github.zipjack.codec.EngineConfig;
+import io.github.zipjack.codec.Parallelism;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** zstd bodies compressed by libzstd's workers: one ordinary frame, what the system zstd reads. */
+class ParallelZstdTest {
+  private static final int MIB = 1024 * 1024;
+  private static final String BODY = LargeBodies.ofJsonBytes(3 * MIB + 12_345, 7);
+  private static final byte[] JSON = LargeBodies.json(BODY);
+
+  static IntStream threadCounts() {
+    return IntStream.rangeClosed(1, 8);
+  }
+
+  static IntStream levels() {
+    return IntStream.rangeClosed(1, 22);
+  }
+
+  private static Pipeline zstd(int level, int threads) {
+    return Pipeline.builder().compression(Compression.zstd(level)).compressionThreads(threads).build();
+  }
+
+  @ParameterizedTest(name = "threads={0}")
+  @MethodSource("threadCounts")
+  void systemZstdDecodesALargeBodyByteForByte(int threads) throws Exception {
+    try (Pipeline pipeline = zstd(1, threads)) {
+      byte[] body = pipeline.encode(BODY);
+
+      assertArrayEquals(JSON, SystemTool.run(body, "zstd", "zstd", "-dc"));
+      assertTrue(pipeline.resources().nothingLent(), pipeline.resources().toString());
+    }
+  }
+
+  @ParameterizedTest(name = "level={0}")
+  @MethodSource("levels")
+  void everyLevelRoundTripsThroughSystemZstdOnFourThreads(int level) throws Exception {
+    String value = LargeBodies.ofJsonBytes(MIB + 1, level);
+    try (Pipeline pipeline = zstd(level, 4)) {
+      assertArrayEquals(LargeBodies.json(value), SystemTool.run(pipeline.encode(value), "zstd", "zstd", "-dc"));
+    }
+  }
+
+  @Test
+  void theFrameIsTheSameForEveryThreadCountFromTwo() {
+    List<byte[]> bodies = new ArrayList<>();
+    for (int threads = 2; threads <= 8; threads++) {
+      try (Pipeline pipeline = zstd(1, threads)) {
+        bodies.add(pipeline.encode(BODY));
+      }
+    }
+    bodies.forEach(b -> assertArrayEquals(bodies.get(0), b));
+  }
+
+  @Test
+  void aBodyGivenWholeDeclaresItsContentSize() throws IOException {
+    Parallelism parallelism = new Parallelism(4, 256 * 1024, CompressionWorkers.shared());
+    try (CompressionEngine engine = Compression.zstd(1).newEngine(
+            new EngineConfig(1, 0, 1, 4, null, Long.MAX_VALUE, parallelism));
+        SegmentPool pool = new SegmentPool(0);
+        SegmentOutputStream chain = new SegmentOutputStream(pool)) {
+      chain.write(JSON);
+      ByteArrayOutputStream frame = new ByteArrayOutputStream();
+      try (Encoder encoder = engine.open(frame)) {
+        encoder.writeChain(chain.head());
+        encoder.finish();
+      }
+
+      assertEquals(JSON.length, Zstd.getFrameContentSize(frame.toByteArray()));
+      assertArrayEquals(JSON, Zstd.decompress(frame.toByteArray(), JSON.length));
+      assertEquals(0, engine.lentEncoders());
+    }
+  }
+
+  @Test
+  void aLargeBodyTakesWorkerPermitsWhileItIsCompressed() throws IOException {
+    CompressionWorkers workers = CompressionWorkers.shared();
+    int[] fewestFree = {Integer.MAX_VALUE};
+    OutputStream watching = new OutputStream() {
+      @Override
+      public void write(int b) {
+        fewestFree[0] = Math.min(fewestFree[0], workers.freePermits());
+      }
+
+      @Override
+      public void write(byte[] b, int off, int len) {
+        write(0);
+      }
+    };
+    try (Pipeline pipeline = zstd(1, 2)) {
+      pipeline.encode(BODY, watching);
+    }
+
+    assertTrue(fewestFree[0] < workers.permits(), "permits free while compressing: " + fewestFree[0]);
+  }
+
+  @Test
+  void everyWorkerPermitComesBackAfterEachBody() {
+    CompressionWorkers workers = CompressionWorkers.shared();
+    try (Pipeline pipeline = zstd(1, 2)) {
+      pipeline.encode(BODY);
+      pipeline.encode(BODY);
+
+      assertEquals(workers.permits(), workers.freePermits());
+    }
+  }
+
+  @Test
+  void aGetterThatThrowsMidwayReturnsTheContextAndThePermits() {
+    CompressionWorkers workers = CompressionWorkers.shared();
+    try (Pipeline pipeline = zstd(1, 2)) {
+      Object failing = List.of(BODY, BODY, new FailingGetter());
+
+      assertThrows(ZipjackEncodeException.class, () -> pipeline.encode(failing));
+
+      assertTrue(pipeline.resources().nothingLent(), pipeline.resources().toString());
+      assertEquals(workers.permits(), workers.freePermits());
+    }
+  }
+
+  @Test
+  void aSinkThatFailsMidwayReturnsTheContextAndThePermits() {
+    CompressionWorkers workers = CompressionWorkers.shared();
+    try (Pipeline pipeline = zstd(1, 2)) {
+      OutputStream failing = new FailingSink(100_000);
+
+      IOException e = assertThrows(IOException.class, () -> pipeline.encode(List.of(BODY, BODY), failing));
+
+      assertEquals(FailingSink.MESSAGE, e.getMessage());
+      assertTrue(pipeline.resources().nothingLent(), pipeline.resources().toString());
+      assertEquals(workers.permits(), workers.freePermits());
+    }
+  }
+
+  @Test
+  void aBodyAbandonedWhileWorkersRunIsFollowedSafelyByOneWithAnotherWorkerCount() {
+    CompressionWorkers workers = CompressionWorkers.shared();
+    try (Pipeline pipeline = Pipeline.builder().compression(Compression.zstd(1)).compressionThreads(8)
+        .encoderPoolSize(1).build()) {
+      for (int i = 0; i < 6; i++) {
+        assertThrows(IOException.class, () -> pipeline.encode(List.of(BODY, BODY), new FailingSink(300_000)));
+        int held = workers.tryAcquire(i % 2 == 0 ? workers.permits() : 0); // the next body gets another count
+        try {
+          assertArrayEquals(JSON, Zstd.decompress(pipeline.encode(BODY), JSON.length));
+        } finally {
+          workers.release(held);
+        }
+      }
+      assertTrue(pipeline.resources().nothingLent(), pipeline.resources().toString());
+    }
+  }
+
+  @Test
+  void aClosedPipelineFreesEveryContextThatHadWorkers() {
+    Pipeline pipeline = zstd(1, 4);
+    for (int i = 0; i < 3; i++) {
+      pipeline.encode(BODY);
+    }
+
+    pipeline.close();
+
+    assertEquals(0, pipeline.resources().liveNativeContexts(), pipeline.resources().toString());
+  }
+
+  /** A bean whose only property cannot be read. */
+  static final class FailingGetter {
+    public String getValue() {
+      throw new IllegalStateException("getter fails");
+    }
+  }
+
+  /** Takes {@code limit} bytes, then fails every write. */
+  static final class FailingSink extends OutputStream {
+    static final String MESSAGE = "the client went away";
+    private final long limit;
+    private long written;
+
+    FailingSink(long limit) {
+      this.limit = limit;
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+      write(new byte[] {(byte) b}, 0, 1);
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+      if (written + len > limit) {
+        throw new IOException(MESSAGE);
+      }
+      written += len;
+    }
+  }
+}
