@@ -8,7 +8,8 @@ import java.util.List;
 /**
  * What a {@code codec} benchmark parameter names: an engine and its level in one word, as the
  * report's tables print it. {@code zlib-N} is gzip through the JDK's zlib, {@code libdeflate-N}
- * gzip through libdeflate (Java 25+), {@code zstd-N} zstd-jni, {@code brotli-N} brotli4j at quality
+ * gzip through libdeflate (Java 25+), {@code gzip-N} gzip as {@code Compression.gzip(N)} chooses
+ * (libdeflate where it loads, else zlib: what a user gets), {@code zstd-N} zstd-jni, {@code brotli-N} brotli4j at quality
  * N, {@code none} no compression. Immutable.
  *
  * @param engine one of {@link #ENGINES}
@@ -18,16 +19,19 @@ public record Codec(String engine, int level) {
 
   public static final String ZLIB = "zlib";
   public static final String LIBDEFLATE = "libdeflate";
+  /** gzip with the library's default implementation ({@link GzipImplementation#AUTO}). */
+  public static final String GZIP = "gzip";
   public static final String ZSTD = "zstd";
   public static final String BROTLI = "brotli";
   public static final String NONE = "none";
   /** The engines in the order tables list them. */
-  public static final List<String> ENGINES = List.of(ZLIB, LIBDEFLATE, ZSTD, BROTLI, NONE);
+  public static final List<String> ENGINES = List.of(ZLIB, LIBDEFLATE, GZIP, ZSTD, BROTLI, NONE);
   /** The first Java feature release that loads aircompressor-v3's classes (major version 69). */
   public static final int LIBDEFLATE_MIN_JAVA = 25;
 
   /**
-   * Parses {@code zlib-1}, {@code libdeflate-6}, {@code zstd-3}, {@code brotli-5} or {@code none}.
+   * Parses {@code zlib-1}, {@code libdeflate-6}, {@code gzip-1}, {@code zstd-3}, {@code brotli-5} or
+   * {@code none}.
    *
    * @throws IllegalArgumentException naming the value and what is allowed
    */
@@ -46,7 +50,8 @@ public record Codec(String engine, int level) {
       }
     }
     throw new IllegalArgumentException("codec must be none or engine-level with engine one of "
-        + ENGINES.subList(0, 4) + " (zlib-1, libdeflate-6, zstd-3, brotli-5): " + name);
+        + ENGINES.subList(0, ENGINES.size() - 1) + " (zlib-1, libdeflate-6, gzip-1, zstd-3, brotli-5): "
+        + name);
   }
 
   /** The compression a pipeline is built with for this codec. */
@@ -54,6 +59,7 @@ public record Codec(String engine, int level) {
     return switch (engine) {
       case ZLIB -> Compression.gzip(level, GzipImplementation.ZLIB);
       case LIBDEFLATE -> Compression.gzip(level, GzipImplementation.LIBDEFLATE);
+      case GZIP -> Compression.gzip(level);
       case ZSTD -> Compression.zstd(level);
       case BROTLI -> Compression.brotli(level);
       default -> Compression.none();
@@ -65,9 +71,9 @@ public record Codec(String engine, int level) {
     return NONE.equals(engine) ? NONE : engine + "-" + level;
   }
 
-  /** Whether the body is a gzip member (zlib or libdeflate). */
+  /** Whether the body is a gzip member (zlib, libdeflate or gzip). */
   public boolean gzip() {
-    return ZLIB.equals(engine) || LIBDEFLATE.equals(engine);
+    return ZLIB.equals(engine) || LIBDEFLATE.equals(engine) || GZIP.equals(engine);
   }
 
   /** Why this codec cannot run in this JVM, or null when it can (only libdeflate has a condition). */

@@ -122,9 +122,33 @@ class DatasetsTest {
   @Test
   void unknownNameIsRejectedWithTheKnownNames() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> Datasets.load("people-7"));
-    assertEquals("unknown dataset: people-7; known: people-1, people-10, people-100, "
-        + "people-100x10, numeric, or file:/path/to/file.json", e.getMessage());
+        () -> Datasets.load("persons-7"));
+    assertEquals("unknown dataset: persons-7; known: people-1, people-10, people-100, "
+        + "people-100x10, numeric, orders-1, orders-100, people-N for N records, or file:/path/to/file.json", e.getMessage());
+  }
+
+  @Test
+  void peopleWithAZeroSignOrLeadingZeroIsUnknown() {
+    for (String name : List.of("people-0", "people--5", "people-+5", "people-007", "people-", "people-1x")) {
+      assertThrows(IllegalArgumentException.class, () -> Datasets.load(name), name);
+    }
+  }
+
+  @Test
+  void peopleBelowAHundredAreTheFirstRecordsOfPeople100() {
+    List<?> hundred = (List<?>) Datasets.load("people-100").value();
+    assertEquals(hundred.subList(0, 7), Datasets.load("people-7").value());
+  }
+
+  @Test
+  void peopleAboveAHundredAreGeneratedFromTheSeedAndBeginWithPeople100() {
+    Dataset dataset = Datasets.load("people-150");
+    List<?> people = (List<?>) dataset.value();
+    assertEquals(150, people.size());
+    assertEquals(Datasets.load("people-100").value(), people.subList(0, 100));
+    assertArrayEquals(DatasetGenerator.toJson(DatasetGenerator.people(150, Datasets.PEOPLE_SEED)),
+        dataset.rawJson());
+    assertEquals("people-150", dataset.name());
   }
 
   @Test

@@ -25,7 +25,7 @@ public final class Dataset {
     this.rawJson = Objects.requireNonNull(rawJson, "rawJson");
   }
 
-  /** The name it was loaded by: one of {@link Datasets#NAMES} or a {@code file:} name. */
+  /** The name it was loaded by: one of {@link Datasets#NAMES}, a {@code people-N} or a {@code file:} name. */
   public String name() {
     return name;
   }

@@ -6,7 +6,7 @@ import java.util.Locale;
  * How the report writes numbers: thousands separated by commas, as many decimals as the magnitude
  * deserves, and {@link MarkdownTable#NONE} for a figure that was not measured.
  */
-final class Figures {
+public final class Figures {
 
   private Figures() {}
 
@@ -25,9 +25,23 @@ final class Figures {
   }
 
   /** A score with JMH's error, {@code 1,234 ± 56}; the error is left out when JMH could not compute it. */
-  static String withError(double score, double error) {
+  public static String withError(double score, double error) {
     String text = opsPerSecond(score);
     return Double.isNaN(error) ? text : text + " ± " + opsPerSecond(error);
+  }
+
+  /**
+   * A time with its error, both with the decimals of three significant digits of the time:
+   * {@code 40.5 ± 1.3}, {@code 7.20 ± 0.21}, {@code 0.0108 ± 0.0002}.
+   */
+  static String timeWithError(double value, double error) {
+    if (Double.isNaN(value)) {
+      return MarkdownTable.NONE;
+    }
+    int decimals = Math.abs(value) >= 100 || value == 0
+        ? 0 : Math.max(0, 2 - (int) Math.floor(Math.log10(Math.abs(value))));
+    String text = String.format(Locale.ROOT, "%,." + decimals + "f", value);
+    return Double.isNaN(error) ? text : text + String.format(Locale.ROOT, " ± %,." + decimals + "f", error);
   }
 
   /** A ratio of two throughputs: {@code 2.41×}. */

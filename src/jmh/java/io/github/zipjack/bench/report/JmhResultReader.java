@@ -12,9 +12,12 @@ import java.util.Map;
 /**
  * Reads the files JMH writes with {@code -rf json} into a {@link ResultSet}.
  *
- * <p>Only throughput results are kept (the tables divide throughputs); results of other modes are
- * counted and named in a note. Scores in ops/ms, ops/us and so on are converted to ops/s. JMH
- * writes an undefined error as the string {@code "NaN"}; it is read as {@link Double#NaN}.
+ * <p>Throughput and average-time results are kept, both as throughput (the tables divide
+ * throughputs); results of other modes are counted and named in a note. Scores in ops/ms, ops/us
+ * and so on are converted to ops/s; an average time t per operation on each of n threads becomes
+ * n / t ops/s with the same relative error, so that {@code threads / opsPerSecond} gives the time
+ * back exactly. JMH writes an undefined error as the string {@code "NaN"}; it is read as
+ * {@link Double#NaN}.
  *
  * <p>The gc profiler's allocation metric is {@code "gc.alloc.rate.norm"} in JMH 1.37; earlier
  * versions prefixed secondary metrics with a middle dot ({@code "·gc.alloc.rate.norm"}). Both are
@@ -23,6 +26,8 @@ import java.util.Map;
 final class JmhResultReader {
 
   static final String ALLOC_METRIC = "gc.alloc.rate.norm";
+  /** JMH's name of {@code Mode.AverageTime} in result files. */
+  static final String AVERAGE_TIME = "avgt";
   private static final char OLD_SECONDARY_PREFIX = '\u00b7';
 
   private final ObjectMapper mapper = new ObjectMapper();
@@ -49,24 +54,49 @@ final class JmhResultReader {
         throw new IOException(file + ": a result without a benchmark name: " + node);
       }
       JsonNode primary = node.path("primaryMetric");
-      double toOpsPerSecond = opsPerSecondFactor(node.path("mode").asText(), primary.path("scoreUnit").asText());
-      if (Double.isNaN(toOpsPerSecond)) {
+      String mode = node.path("mode").asText();
+      String unit = primary.path("scoreUnit").asText();
+      int threads = node.path("threads").asInt(1);
+      double score = number(primary.path("score"));
+      double error = number(primary.path("scoreError"));
+      double opsPerSecond;
+      double errorOpsPerSecond;
+      if (AVERAGE_TIME.equals(mode)) {
+        opsPerSecond = threads / (score * secondsPerOpFactor(unit));
+        errorOpsPerSecond = opsPerSecond * error / score;
+      } else {
+        opsPerSecond = score * opsPerSecondFactor(mode, unit);
+        errorOpsPerSecond = error * opsPerSecondFactor(mode, unit);
+      }
+      if (Double.isNaN(opsPerSecond)) {
         skipped++;
         continue;
       }
       results.add(new JmhResult(
           benchmark,
-          node.path("threads").asInt(1),
+          threads,
           params(node.path("params")),
-          number(primary.path("score")) * toOpsPerSecond,
-          number(primary.path("scoreError")) * toOpsPerSecond,
+          opsPerSecond,
+          errorOpsPerSecond,
           allocBytesPerOp(node.path("secondaryMetrics")),
           runSettings(node)));
     }
     if (skipped > 0) {
-      notes.add(file.getFileName() + ": " + skipped + " result(s) not in throughput mode were left out;"
-          + " run with -bm thrpt (the suite's default) to tabulate them.");
+      notes.add(file.getFileName() + ": " + skipped + " result(s) not in throughput or average-time mode"
+          + " were left out; run with -bm thrpt (the suite's default) to tabulate them.");
     }
+  }
+
+  /** The factor from the file's unit to seconds per operation, or NaN for a unit the report does not use. */
+  static double secondsPerOpFactor(String unit) {
+    return switch (unit) {
+      case "s/op" -> 1;
+      case "ms/op" -> 1e-3;
+      case "us/op" -> 1e-6;
+      case "ns/op" -> 1e-9;
+      case "min/op" -> 60;
+      default -> Double.NaN;
+    };
   }
 
   /** The factor from the file's unit to ops/s, or NaN for a mode or unit the report does not use. */

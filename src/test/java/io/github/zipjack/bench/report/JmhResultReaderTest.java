@@ -95,12 +95,22 @@ class JmhResultReaderTest {
   }
 
   @Test
+  void averageTimeOnEachThreadBecomesThroughputOverAllThreadsWithTheSameRelativeError() throws IOException {
+    JmhResult r = read(result("avgt", "2.5", "0.1", "ms/op", "")).all().get(0); // 2 threads
+
+    assertEquals(800.0, r.opsPerSecond(), 1e-9);
+    assertEquals(800.0 * 0.1 / 2.5, r.errorOpsPerSecond(), 1e-9);
+    assertEquals(2.5e-3, r.threads() / r.opsPerSecond(), 1e-15);
+  }
+
+  @Test
   void resultsInAnotherModeAreLeftOutWithANote() throws IOException {
-    ResultSet results = read(result("avgt", "2.5", "0.1", "ms/op", ""), result("thrpt", "1", "0", "ops/s", ""));
+    ResultSet results = read(result("sample", "2.5", "0.1", "ms/op", ""), result("thrpt", "1", "0", "ops/s", ""));
 
     assertEquals(1, results.all().size());
     assertEquals(1, results.notes().size());
-    assertTrue(results.notes().get(0).contains("1 result(s) not in throughput mode"), results.notes().get(0));
+    assertTrue(results.notes().get(0).contains("1 result(s) not in throughput or average-time mode"),
+        results.notes().get(0));
   }
 
   @Test

@@ -1,0 +1,215 @@
+package io.github.zipjack.bench;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.zipjack.EncodedBody;
+import io.github.zipjack.Pipeline;
+import io.github.zipjack.data.Datasets;
+import java.io.IOException;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Threads;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * One large body on every idle core: how long does one body of several megabytes take from value to
+ * compressed bytes when compression runs on the other cores while Jackson writes, against the same
+ * body on one core, against Jackson alone, and against what a user writes without zipjack?
+ *
+ * <p>Latency, average time per body on one caller thread (the machine otherwise idle):
+ * <ul>
+ * <li>{@link #jacksonAlone}: the mapper writing into a stream that keeps nothing, the floor of any
+ *     encoder on one thread (S). No body costs less than S unless serialization itself is split.
+ * <li>{@link #studyBestGzip}: the study's best gzip code at level 1 (Afterburner, a 64 KB
+ *     BufferedOutputStream and a 64 KB deflater buffer, made per body), the figure the issue sets
+ *     zipjack's parallel gzip against.
+ * <li>{@link #zstdWorkers}: the naive large-body zstd: Jackson into a new zstd-jni
+ *     {@code ZstdOutputStream} at level 1 with {@code setWorkers(2)} and {@code setJobSize(512 KiB)},
+ *     libzstd's own threads compressing while Jackson writes; a new stream and a growing
+ *     ByteArrayOutputStream per body, as user code has them.
+ * <li>{@link #encodeToBody}: zipjack's pooled path with {@code codec} on {@code compressionThreads}
+ *     threads: {@code 1} is the serial pipeline of before, {@code 2} uses the second core, and
+ *     {@value #DEFAULT_THREADS} builds the pipeline without the setting, as a user gets it.
+ * </ul>
+ * Under load, {@link #encodeToBodyUnderLoad}: the same pipeline shared by two caller threads on two
+ * cores, throughput. Parallel compression must not cost here: when every core already serializes a
+ * body, no worker is free and each caller compresses its own blocks, so parallel should be within a
+ * few percent of serial.
+ *
+ * <p>Pitfalls avoided: the value is made once in {@code @Setup} ({@code people-N} is generated from
+ * the people seed, about 1,170 bytes of JSON a record: {@code people-4000} is 4.7 MB); pipelines
+ * are built in {@code @Setup}, shared by the caller threads as a service shares them, and closed in
+ * {@code @TearDown}, so worker threads and native contexts are made before measuring; zipjack's
+ * bodies are written to a {@link BlackholeSink} and closed, so its pool is in its steady state;
+ * every result is returned; the codec and thread count belong to the {@link Zipjack} state alone,
+ * so Jackson, the study's code and the naive stream run once per dataset, not once per codec; the
+ * iterations last a second, dozens of bodies of 4.5 MB, so one slow body (a GC, a worker's first
+ * job) does not carry an iteration; the naive stream's ByteArrayOutputStream and copy cost about
+ * 0.2 ms on 1.1 MB of output, a few percent, and are what its user pays. A brotli codec with
+ * {@code compressionThreads} above 1, or a libdeflate codec before Java 25, fails in {@code @Setup}
+ * with the library's reason.
+ *
+ * <p>What to expect on 2 cores with 4.5 MB (docs/parallel-compression.md has the measured
+ * figures): Jackson alone about 7 ms; the study's best gzip-1 about 40 ms; zipjack's serial zstd-1
+ * about 19 ms and the naive 2-worker stream about 12 ms. On 2 cores the floor of an overlapped
+ * pipeline is about (S + C) / 2, C being compression alone: zstd-1 parallel near 1.3x Jackson alone,
+ * gzip-1 (zlib) parallel about half the study's best. Below the parallel threshold (the x1 body of
+ * 113 KB, one record) the default settings compress serially, so default and
+ * {@code compressionThreads=1} agree within the error.
+ *
+ * <p>How to run (the quick suite's selection is in {@code bench/run}):
+ * <pre>
+ * java -jar target/benchmarks.jar 'ParallelBodyBenchmark.(jacksonAlone|studyBestGzip|zstdWorkers|encodeToBody)$'
+ * java -jar target/benchmarks.jar 'ParallelBodyBenchmark.encodeToBodyUnderLoad$' -p codec=zlib-1,zstd-1
+ * java -jar target/benchmarks.jar 'ParallelBodyBenchmark.encodeToBody$' -p dataset=people-100,people-1 \
+ *   -p compressionThreads=1,default -p codec=zstd-1,zlib-1
+ * java -jar target/benchmarks.jar 'ParallelBodyBenchmark.(jacksonAlone|encodeToBody)$' \
+ *   -p dataset=people-100,people-260,people-860,people-4000,people-17000 -p codec=zlib-1,zstd-1 -prof gc
+ * </pre>
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 5, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 1, jvmArgsAppend = "--enable-native-access=ALL-UNNAMED")
+@State(Scope.Benchmark)
+public class ParallelBodyBenchmark {
+
+  /** The {@code compressionThreads} value that leaves the setting at the library's default. */
+  public static final String DEFAULT_THREADS = "default";
+  /** The study's best gzip level: 1, its advice. */
+  public static final int STUDY_LEVEL = 1;
+  /** libzstd workers of the naive stream: one per core of the 2-core machine the issue measures. */
+  public static final int NAIVE_WORKERS = 2;
+  /** Job size of the naive stream, bytes: libzstd's minimum, 512 KiB. */
+  public static final int NAIVE_JOB_BYTES = 512 * 1024;
+  /** The naive stream's zstd level. */
+  public static final int NAIVE_LEVEL = 1;
+
+  /** A named dataset; {@code people-N} for N records of about 1,170 bytes of JSON each. */
+  @Param({"people-4000"})
+  public String dataset;
+
+  private Object payload;
+  private ObjectMapper mapper;
+  private ObjectMapper afterburnerMapper;
+
+  @Setup
+  public void setUp() {
+    payload = Datasets.load(dataset).value();
+    mapper = PlainMappers.json();
+    afterburnerMapper = PlainMappers.jsonWithAfterburner();
+  }
+
+  /** zipjack's pipeline for {@code codec} on {@code compressionThreads}, shared by the caller threads. */
+  @State(Scope.Benchmark)
+  public static class Zipjack {
+    /** An engine and its level; see {@link Codec} ({@code gzip-1}: the library's default implementation). */
+    @Param({"zlib-1", "zstd-1"})
+    public String codec;
+
+    /** Threads that may compress one body, or {@value #DEFAULT_THREADS}: the setting left unset. */
+    @Param({"1", "2"})
+    public String compressionThreads;
+
+    private Pipeline pipeline;
+
+    @Setup
+    public void setUp() {
+      pipeline = newPipeline(codec, compressionThreads);
+    }
+
+    @TearDown
+    public void tearDown() {
+      pipeline.close();
+    }
+  }
+
+  /** S: the study's mapper alone, into a stream that keeps nothing. */
+  @Benchmark
+  public long jacksonAlone(BlackholeSink sink) throws IOException {
+    sink.reset();
+    mapper.writeValue(sink, payload);
+    return sink.byteCount();
+  }
+
+  /** The study's best gzip at level 1, everything made per body. */
+  @Benchmark
+  public byte[] studyBestGzip() throws IOException {
+    return WithoutZipjack.studyGzip(afterburnerMapper, payload, STUDY_LEVEL, true, true);
+  }
+
+  /** Jackson into a new ZstdOutputStream at level 1 with libzstd's 2 workers and 512 KiB jobs. */
+  @Benchmark
+  public byte[] zstdWorkers() throws IOException {
+    return WithoutZipjack.zstdStreamWithWorkers(mapper, payload, NAIVE_LEVEL, NAIVE_WORKERS, NAIVE_JOB_BYTES);
+  }
+
+  /** zipjack's pooled path: encode into segments, write them out, give them back. */
+  @Benchmark
+  public long encodeToBody(Zipjack zipjack, BlackholeSink sink) throws IOException {
+    return encode(zipjack.pipeline, payload, sink);
+  }
+
+  /** {@link #encodeToBody} on two caller threads sharing the pipeline: bodies per second. */
+  @Benchmark
+  @BenchmarkMode(Mode.Throughput)
+  @OutputTimeUnit(TimeUnit.SECONDS)
+  @Threads(2)
+  public long encodeToBodyUnderLoad(Zipjack zipjack, BlackholeSink sink) throws IOException {
+    return encode(zipjack.pipeline, payload, sink);
+  }
+
+  /**
+   * The bytes {@link #encodeToBody} sends for {@code dataset} with {@code codec} on
+   * {@code compressionThreads}, and what serves them, for the report. Makes and closes a pipeline.
+   *
+   * @throws IllegalStateException for a codec this JVM cannot run
+   */
+  public static Compressed compressedBytes(String dataset, String codec, String compressionThreads) {
+    try (Pipeline pipeline = newPipeline(codec, compressionThreads)) {
+      return new Compressed(pipeline.encode(Datasets.load(dataset).value()).length, pipeline.implementation());
+    }
+  }
+
+  /**
+   * A body's size and what compressed it.
+   *
+   * @param bytes the compressed body's length
+   * @param implementation {@code Pipeline.implementation()}, such as {@code gzip(1) via JDK zlib}
+   */
+  public record Compressed(long bytes, String implementation) {}
+
+  private static Pipeline newPipeline(String codec, String compressionThreads) {
+    Codec parsed = Codec.parse(codec).requireAvailableHere();
+    WithoutZipjack.prepare(parsed);
+    Pipeline.Builder builder = Pipeline.builder().compression(parsed.compression());
+    if (!DEFAULT_THREADS.equals(compressionThreads)) {
+      int threads;
+      try {
+        threads = Integer.parseInt(compressionThreads);
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException("compressionThreads must be a number or " + DEFAULT_THREADS + ": "
+            + compressionThreads, e);
+      }
+      builder.compressionThreads(threads);
+    }
+    return builder.build();
+  }
+
+  private static long encode(Pipeline pipeline, Object payload, BlackholeSink sink) throws IOException {
+    try (EncodedBody body = pipeline.encodeToBody(payload)) {
+      body.writeTo(sink);
+      return body.size();
+    }
+  }
+}

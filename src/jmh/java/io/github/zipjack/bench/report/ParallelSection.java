@@ -1,0 +1,281 @@
+package io.github.zipjack.bench.report;
+
+import io.github.zipjack.bench.Codec;
+import io.github.zipjack.bench.ParallelBodyBenchmark;
+import io.github.zipjack.bench.report.ParallelResults.Ratio;
+import io.github.zipjack.data.Datasets;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * One large body across cores, from ParallelBodyBenchmark: the latency of one body of the headline
+ * dataset ({@value #HEADLINE}, 4.7 MB of JSON, unless the run has only others) for Jackson alone, the
+ * study's best gzip-1, the naive zstd-jni stream with libzstd's workers and zipjack serial and
+ * parallel, with the size of zipjack's bodies and what compressed them (made while the report is
+ * written, by the benchmark's own code); the issue's targets, each ratio with its error propagated from JMH's; the latency
+ * against the body size as a table and a chart ({@link ParallelChart}). Not thread-safe.
+ */
+final class ParallelSection {
+
+  static final String HEADING = "One large body across cores";
+  /** The dataset of the issue's latency targets: 4,000 people records. */
+  static final String HEADLINE = "people-4000";
+  static final String WHAT = "what";
+  static final String MILLIS = "ms per body";
+  static final String VS_JACKSON = "× Jackson alone";
+  static final String BODY_BYTES = "body bytes";
+  static final String SERVED_BY = "served by";
+  static final String VS_FLOOR = "× 2-core floor";
+  static final String DATASET = "dataset";
+  static final String JSON_BYTES = "JSON bytes";
+  static final String JACKSON = "Jackson alone";
+  /** Issue 14's thresholds. */
+  static final double ZSTD_MAX_VS_JACKSON = 1.5;
+  static final double ZSTD_MIN_VS_WORKERS = 1.1;
+  static final double GZIP_MAX_VS_STUDY = 0.55;
+  static final double UNDER_LOAD_MIN = 0.95;
+
+  private final ParallelResults results;
+  /** JSON bytes by dataset, empty when the dataset cannot be loaded here; filled on first request. */
+  private final Map<String, OptionalLong> jsonBytes = new HashMap<>();
+  /** zipjack's bodies by dataset, codec and threads, made while the report is written; empty when they cannot be. */
+  private final Map<List<String>, Optional<ParallelBodyBenchmark.Compressed>> bodies = new HashMap<>();
+
+  ParallelSection(ResultSet results) {
+    this.results = new ParallelResults(results);
+  }
+
+  void appendTo(ReportDocument doc, ChartWriter charts) throws IOException {
+    doc.heading(2, HEADING);
+    if (results.isEmpty()) {
+      // A paragraph, not a note: a run recorded before this benchmark existed skipped no part of its suite.
+      doc.paragraph("Not measured: the result files have no " + ParallelResults.CLASS + " results (bench/run runs"
+          + " it; alone: java -jar target/benchmarks.jar " + ParallelResults.CLASS + ").");
+      charts.remove(ParallelChart.FILE);
+      return;
+    }
+    String dataset = headline();
+    doc.paragraph(String.format(Locale.ROOT, "%s, %s: average time per body on"
+        + " one caller thread, ± half JMH's 99.9%% confidence interval. Jackson alone writes into a stream that"
+        + " keeps nothing (the floor of one thread); the study's best gzip-1 is its Afterburner code with 64 KB"
+        + " buffers; the naive zstd-jni stream is Jackson into a ZstdOutputStream at level 1 with setWorkers(%d)"
+        + " and setJobSize(512 KiB); zipjack is encodeToBody with compressionThreads serial (1), parallel (2)"
+        + " or left at its default. On 2 cores the floor of a body whose compression overlaps its serialization"
+        + " is about (serialize + compress) / 2, and never below serializing alone: × 2-core floor divides by"
+        + " max(S, T / 2), S being Jackson alone and T zipjack's serial time with the same codec.", ParallelResults.CLASS,
+        ResultSet.measuredOn(results.rows()), 2));
+    doc.heading(3, "One body of " + describe(dataset));
+    doc.table(latencyTable(dataset));
+    doc.heading(3, "Targets");
+    doc.paragraph("Ratios of times (or of throughputs under load) measured side by side in one run, ± the"
+        + " error propagated from JMH's (relative errors added in quadrature). A target holds on the point"
+        + " figure; \"no slower\" holds unless slower by more than its error.");
+    doc.table(targetTable());
+    MarkdownTable sweep = sweepTable();
+    if (sweep.rowCount() > 1) {
+      doc.heading(3, "Latency against body size");
+      doc.paragraph("ms per body on one caller thread; the chart draws the same on log axes.");
+      doc.table(sweep);
+    }
+    new ParallelChart(results, this::jsonBytes, charts).write();
+  }
+
+  /** The headline dataset if measured, else the first dataset zipjack's pipeline was measured on. */
+  String headline() {
+    List<String> datasets = results.datasets(ParallelResults.ENCODE);
+    if (datasets.isEmpty() || datasets.contains(HEADLINE)) {
+      return HEADLINE;
+    }
+    return datasets.get(0);
+  }
+
+  /** One row per way of making a body of {@code dataset}; package-private for tests. */
+  MarkdownTable latencyTable(String dataset) {
+    MarkdownTable table = new MarkdownTable(WHAT, MILLIS, VS_JACKSON, VS_FLOOR, BODY_BYTES, SERVED_BY);
+    Optional<JmhResult> jackson = results.latency(dataset, ParallelResults.JACKSON_ALONE);
+    OptionalLong json = jsonBytes(dataset);
+    addLatency(table, "Jackson alone, to a discarding stream (the floor)", jackson, jackson, MarkdownTable.NONE,
+        json.isPresent() ? Figures.bytes(json.getAsLong()) : MarkdownTable.NONE, "JSON");
+    addLatency(table, "the study's best gzip-1", results.latency(dataset, ParallelResults.STUDY_BEST_GZIP), jackson,
+        MarkdownTable.NONE, MarkdownTable.NONE, "JDK zlib");
+    addLatency(table, "zstd-jni stream, level 1, 2 workers, 512 KiB jobs",
+        results.latency(dataset, ParallelResults.ZSTD_WORKERS), jackson, MarkdownTable.NONE, MarkdownTable.NONE,
+        "zstd-jni");
+    for (String codec : results.codecs(ParallelResults.ENCODE)) {
+      for (String threads : results.threadSettings(ParallelResults.ENCODE)) {
+        Optional<JmhResult> r = results.encode(dataset, codec, threads);
+        Optional<ParallelBodyBenchmark.Compressed> body = r.isEmpty() ? Optional.empty() : body(dataset, codec, threads);
+        addLatency(table, "zipjack " + codec + ", " + ParallelResults.threadsLabel(threads), r, jackson,
+            vsFloor(r, jackson, results.encode(dataset, codec, ParallelResults.SERIAL_THREADS)),
+            body.map(b -> Figures.bytes(b.bytes())).orElse(MarkdownTable.NONE),
+            body.map(ParallelBodyBenchmark.Compressed::implementation).orElse(MarkdownTable.NONE));
+      }
+    }
+    return table;
+  }
+
+  private static void addLatency(MarkdownTable table, String what, Optional<JmhResult> r, Optional<JmhResult> jackson,
+      String vsFloor, String bodyBytes, String servedBy) {
+    if (r.isEmpty()) {
+      return;
+    }
+    table.addRow(what, Figures.timeWithError(ParallelResults.millis(r.get()), ParallelResults.errorMillis(r.get())),
+        r.equals(jackson) ? Figures.ratio(1) : Ratio.timeOf(r, jackson).text(), vsFloor, bodyBytes, servedBy);
+  }
+
+  /**
+   * A body's time over the floor of 2 cores, max(S, T / 2): serializing (S) takes one core, and the
+   * serial pipeline's work T (serializing and compressing) spread over two cannot take less than half.
+   */
+  private static String vsFloor(Optional<JmhResult> r, Optional<JmhResult> jackson, Optional<JmhResult> serial) {
+    if (r.isEmpty() || jackson.isEmpty() || serial.isEmpty()) {
+      return MarkdownTable.NONE;
+    }
+    double floor = Math.max(ParallelResults.millis(jackson.get()), ParallelResults.millis(serial.get()) / 2);
+    return Figures.ratio(ParallelResults.millis(r.get()) / floor);
+  }
+
+  /** zipjack's body of the dataset with that codec and threads, made here; empty when this JVM cannot. */
+  private Optional<ParallelBodyBenchmark.Compressed> body(String dataset, String codec, String threads) {
+    return bodies.computeIfAbsent(List.of(dataset, codec, threads), key -> {
+      try {
+        return Optional.of(ParallelBodyBenchmark.compressedBytes(dataset, codec, threads));
+      } catch (RuntimeException e) { // libdeflate before Java 25, an unknown dataset or codec
+        return Optional.empty();
+      }
+    });
+  }
+
+  /** The issue's targets on the headline dataset, and "no slower" on every dataset; package-private for tests. */
+  MarkdownTable targetTable() {
+    MarkdownTable table = new MarkdownTable(TargetSection.TARGET, TargetSection.FIGURE, TargetSection.REQUIRED,
+        TargetSection.HOLDS);
+    String dataset = headline();
+    Optional<String> parallel = results.parallelThreads(ParallelResults.ENCODE);
+    for (String codec : results.codecs(ParallelResults.ENCODE)) {
+      Codec parsed = Codec.parse(codec);
+      Optional<JmhResult> fast = parallel.flatMap(t -> results.encode(dataset, codec, t));
+      if (parsed.engine().equals(Codec.ZSTD) && fast.isPresent()) {
+        atMost(table, codec + " parallel × Jackson alone",
+            Ratio.timeOf(fast, results.latency(dataset, ParallelResults.JACKSON_ALONE)), ZSTD_MAX_VS_JACKSON);
+        atLeast(table, codec + " parallel, speed × the zstd-jni stream with 2 workers",
+            Ratio.timeOf(results.latency(dataset, ParallelResults.ZSTD_WORKERS), fast), ZSTD_MIN_VS_WORKERS);
+      }
+      if (parsed.gzip() && parsed.level() == 1 && fast.isPresent()) {
+        atMost(table, codec + " parallel × the study's best gzip-1",
+            Ratio.timeOf(fast, results.latency(dataset, ParallelResults.STUDY_BEST_GZIP)), GZIP_MAX_VS_STUDY);
+      }
+    }
+    Optional<String> loadParallel = results.parallelThreads(ParallelResults.UNDER_LOAD);
+    for (String loaded : results.datasets(ParallelResults.UNDER_LOAD)) {
+      for (String codec : results.codecs(ParallelResults.UNDER_LOAD)) {
+        Optional<JmhResult> serial = results.underLoad(loaded, codec, ParallelResults.SERIAL_THREADS);
+        Optional<JmhResult> fast = loadParallel.flatMap(t -> results.underLoad(loaded, codec, t));
+        if (serial.isPresent() && fast.isPresent()) {
+          atLeast(table, codec + " under load (" + serial.get().threads() + " callers, " + loaded
+              + "), parallel throughput × serial", Ratio.throughputOf(fast, serial), UNDER_LOAD_MIN);
+        }
+      }
+    }
+    for (String measured : results.datasets(ParallelResults.ENCODE)) {
+      for (String codec : results.codecs(ParallelResults.ENCODE)) {
+        Optional<JmhResult> defaults = results.encode(measured, codec, ParallelResults.DEFAULT_THREADS);
+        Optional<JmhResult> serial = results.encode(measured, codec, ParallelResults.SERIAL_THREADS);
+        if (defaults.isPresent() && serial.isPresent()) {
+          noSlower(table, codec + " on " + measured + ", default settings, speed × compressionThreads(1)",
+              Ratio.timeOf(serial, defaults));
+        }
+      }
+    }
+    return table;
+  }
+
+  private static void atMost(MarkdownTable table, String name, Ratio ratio, double maximum) {
+    table.addRow(name, ratio.text(), "≤ " + Figures.ratio(maximum), verdict(ratio, ratio.value() <= maximum));
+  }
+
+  private static void atLeast(MarkdownTable table, String name, Ratio ratio, double minimum) {
+    table.addRow(name, ratio.text(), "≥ " + Figures.ratio(minimum), verdict(ratio, ratio.value() >= minimum));
+  }
+
+  private static void noSlower(MarkdownTable table, String name, Ratio ratio) {
+    double error = Double.isNaN(ratio.error()) ? 0 : ratio.error();
+    table.addRow(name, ratio.text(), "≥ 1.00× within its error", verdict(ratio, ratio.value() + error >= 1));
+  }
+
+  private static String verdict(Ratio ratio, boolean holds) {
+    return !ratio.known() ? MarkdownTable.NONE : holds ? TargetSection.YES : TargetSection.NO;
+  }
+
+  /**
+   * ms per body on one caller thread, one row per dataset (smallest body first), one column per way
+   * measured on more than one dataset; package-private for tests.
+   */
+  MarkdownTable sweepTable() {
+    List<String> datasets = new ArrayList<>(results.datasets(ParallelResults.ENCODE));
+    for (String d : results.datasets(ParallelResults.JACKSON_ALONE)) {
+      if (!datasets.contains(d)) {
+        datasets.add(d);
+      }
+    }
+    datasets.sort(Comparator.comparingLong(d -> jsonBytes(d).orElse(Long.MAX_VALUE)));
+    List<String> headers = new ArrayList<>(List.of(DATASET, JSON_BYTES, JACKSON));
+    List<String> codecs = results.codecs(ParallelResults.ENCODE);
+    List<String> threadSettings = results.threadSettings(ParallelResults.ENCODE);
+    for (String codec : codecs) {
+      for (String threads : threadSettings) {
+        headers.add(seriesName(codec, threads));
+      }
+    }
+    MarkdownTable table = new MarkdownTable(headers);
+    for (String dataset : datasets) {
+      List<String> cells = new ArrayList<>();
+      cells.add(dataset);
+      OptionalLong bytes = jsonBytes(dataset);
+      cells.add(bytes.isPresent() ? Figures.bytes(bytes.getAsLong()) : MarkdownTable.NONE);
+      cells.add(millis(results.latency(dataset, ParallelResults.JACKSON_ALONE)));
+      for (String codec : codecs) {
+        for (String threads : threadSettings) {
+          cells.add(millis(results.encode(dataset, codec, threads)));
+        }
+      }
+      table.addRow(cells);
+    }
+    return table;
+  }
+
+  /** A column or line name: {@code zstd-1 serial}, {@code zstd-1 parallel (2 threads)}. */
+  static String seriesName(String codec, String threads) {
+    return codec + " " + ParallelResults.threadsLabel(threads);
+  }
+
+  private static String millis(Optional<JmhResult> r) {
+    return r.isEmpty() ? MarkdownTable.NONE
+        : Figures.timeWithError(ParallelResults.millis(r.get()), ParallelResults.errorMillis(r.get()));
+  }
+
+  /** {@code people-4000 (4.7 MB of JSON)}, or the name alone when it cannot be loaded here. */
+  private String describe(String dataset) {
+    OptionalLong bytes = jsonBytes(dataset);
+    return bytes.isPresent()
+        ? String.format(Locale.ROOT, "%s (%.1f MB of JSON)", dataset, bytes.getAsLong() / 1e6) : dataset;
+  }
+
+  /** The dataset's canonical JSON length, or empty when it cannot be loaded here. */
+  OptionalLong jsonBytes(String dataset) {
+    return jsonBytes.computeIfAbsent(dataset, name -> {
+      try {
+        return OptionalLong.of(Datasets.load(name).rawJsonLength());
+      } catch (RuntimeException e) { // an unknown name, a file: dataset not on this machine
+        return OptionalLong.empty();
+      }
+    });
+  }
+}

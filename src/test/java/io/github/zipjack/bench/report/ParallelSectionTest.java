@@ -1,0 +1,166 @@
+package io.github.zipjack.bench.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The parallel section, from {@code jmh-result-parallel.json}, written by hand in JMH 1.37's format
+ * with round figures, every relative error 5% unless said. people-4000, ms per body on one thread:
+ * Jackson 8.0, the study's best gzip-1 40.0, the zstd-jni stream with 2 workers 12.0, zipjack
+ * zlib-1 36.0 / 20.0 / 20.4 (1, 2, default threads), zstd-1 20.0 / 10.0 / 10.2. Under load (2
+ * callers, ops/s): zlib-1 50 ± 1 serial, 46 ± 1 parallel (misses 0.95); zstd-1 100 ± 2, 99 ± 2.
+ * people-1 zlib-1: 0.0100 ± 0.0005 serial, 0.0108 ± 0.0002 default (slower beyond the error).
+ * Worked out by hand: 10/8 = 1.25 ± 1.25·√2·0.05 = 0.088; 12/10 = 1.20 ± 0.085; 20/40 = 0.50 ±
+ * 0.035; 46/50 = 0.92 ± 0.92·√((1/46)² + (1/50)²) = 0.027; 0.0100/0.0108 = 0.926 ± 0.049.
+ */
+class ParallelSectionTest {
+  private static ResultSet results;
+
+  @TempDir
+  Path dir;
+
+  @BeforeAll
+  static void read() throws IOException, URISyntaxException {
+    results = new JmhResultReader().read(List.of(
+        Path.of(ParallelSectionTest.class.getResource("/io/github/zipjack/bench/jmh-result-parallel.json").toURI())));
+  }
+
+  @Test
+  void latencyTableListsTheFloorTheOthersCodeAndEachPipelineSetting() {
+    MarkdownTable table = new ParallelSection(results).latencyTable("people-4000");
+
+    assertEquals(9, table.rowCount());
+    assertEquals("8.00 ± 0.40", table.cell(0, ParallelSection.MILLIS));
+    assertEquals("1.00×", table.cell(0, ParallelSection.VS_JACKSON));
+    assertEquals("the study's best gzip-1", table.cell(1, ParallelSection.WHAT));
+    assertEquals("5.00× ± 0.35", table.cell(1, ParallelSection.VS_JACKSON));
+    assertEquals("zipjack zlib-1, serial", table.cell(3, ParallelSection.WHAT));
+    assertEquals("zipjack zstd-1, parallel (2 threads)", table.cell(7, ParallelSection.WHAT));
+    assertEquals("10.0 ± 0.5", table.cell(7, ParallelSection.MILLIS));
+  }
+
+  @Test
+  void zipjacksBodiesAreMadeHereWithTheirSizeAndWhatServedThem() {
+    MarkdownTable table = new ParallelSection(results).latencyTable("people-4000");
+
+    assertEquals("4,698,777", table.cell(0, ParallelSection.BODY_BYTES));
+    assertTrue(table.cell(3, ParallelSection.SERVED_BY).startsWith("gzip(1) via "), table.render());
+    assertTrue(table.cell(7, ParallelSection.SERVED_BY).startsWith("zstd(1) via "), table.render());
+    long serial = Long.parseLong(table.cell(3, ParallelSection.BODY_BYTES).replace(",", ""));
+    long parallel = Long.parseLong(table.cell(4, ParallelSection.BODY_BYTES).replace(",", ""));
+    assertTrue(parallel > 0.25 * 4_698_777 && parallel < 1.01 * serial, serial + " serial, " + parallel + " parallel");
+  }
+
+  @Test
+  void eachPipelineIsSetAgainstTheFloorOfTwoCores() {
+    MarkdownTable table = new ParallelSection(results).latencyTable("people-4000");
+
+    assertEquals(Figures.ratio(20.0 / 18), table.cell(4, ParallelSection.VS_FLOOR)); // zlib-1: max(8, 36 / 2)
+    assertEquals(Figures.ratio(10.0 / 10), table.cell(7, ParallelSection.VS_FLOOR)); // zstd-1: max(8, 20 / 2)
+    assertEquals(MarkdownTable.NONE, table.cell(1, ParallelSection.VS_FLOOR));
+  }
+
+  @Test
+  void theHeadlineIsPeople4000() {
+    assertEquals(ParallelSection.HEADLINE, new ParallelSection(results).headline());
+  }
+
+  @Test
+  void zstdParallelIsSetAgainstJacksonAloneAndTheNaiveWorkersWithPropagatedErrors() {
+    MarkdownTable table = new ParallelSection(results).targetTable();
+
+    int vsJackson = TableRows.find(table, Map.of(TargetSection.TARGET, "zstd-1 parallel × Jackson alone"));
+    assertEquals("1.25× ± 0.09", table.cell(vsJackson, TargetSection.FIGURE));
+    assertEquals("≤ 1.50×", table.cell(vsJackson, TargetSection.REQUIRED));
+    assertEquals(TargetSection.YES, table.cell(vsJackson, TargetSection.HOLDS));
+    int vsWorkers = TableRows.find(table, Map.of(TargetSection.TARGET, "zstd-1 parallel, speed × the zstd-jni stream with 2 workers"));
+    assertEquals("1.20× ± 0.08", table.cell(vsWorkers, TargetSection.FIGURE));
+    assertEquals(TargetSection.YES, table.cell(vsWorkers, TargetSection.HOLDS));
+  }
+
+  @Test
+  void gzipParallelIsSetAgainstTheStudysBest() {
+    MarkdownTable table = new ParallelSection(results).targetTable();
+
+    int row = TableRows.find(table, Map.of(TargetSection.TARGET, "zlib-1 parallel × the study's best gzip-1"));
+    assertEquals("0.50× ± 0.04", table.cell(row, TargetSection.FIGURE));
+    assertEquals(TargetSection.YES, table.cell(row, TargetSection.HOLDS));
+  }
+
+  @Test
+  void underLoadParallelThroughputIsDividedBySerialAndAMissSaysNo() {
+    MarkdownTable table = new ParallelSection(results).targetTable();
+
+    int zlib = TableRows.find(table, Map.of(TargetSection.TARGET,
+        "zlib-1 under load (2 callers, people-4000), parallel throughput × serial"));
+    assertEquals("0.92× ± 0.03", table.cell(zlib, TargetSection.FIGURE));
+    assertEquals(TargetSection.NO, table.cell(zlib, TargetSection.HOLDS));
+    int zstd = TableRows.find(table, Map.of(TargetSection.TARGET,
+        "zstd-1 under load (2 callers, people-4000), parallel throughput × serial"));
+    assertEquals("0.99× ± 0.03", table.cell(zstd, TargetSection.FIGURE));
+    assertEquals(TargetSection.YES, table.cell(zstd, TargetSection.HOLDS));
+  }
+
+  @Test
+  void defaultSettingsAreNoSlowerWhenWithinTheErrorAndSlowerBeyondIt() {
+    MarkdownTable table = new ParallelSection(results).targetTable();
+
+    int x1 = TableRows.find(table, Map.of(TargetSection.TARGET,
+        "zstd-1 on people-100, default settings, speed × compressionThreads(1)"));
+    assertEquals("1.00× ± 0.07", table.cell(x1, TargetSection.FIGURE));
+    assertEquals(TargetSection.YES, table.cell(x1, TargetSection.HOLDS));
+    int oneRecord = TableRows.find(table, Map.of(TargetSection.TARGET,
+        "zlib-1 on people-1, default settings, speed × compressionThreads(1)"));
+    assertEquals("0.93× ± 0.05", table.cell(oneRecord, TargetSection.FIGURE));
+    assertEquals(TargetSection.NO, table.cell(oneRecord, TargetSection.HOLDS));
+  }
+
+  @Test
+  void sweepHasOneRowPerDatasetSmallestFirstAndOneColumnPerSetting() {
+    MarkdownTable table = new ParallelSection(results).sweepTable();
+
+    assertEquals(List.of("people-1", "people-100", "people-860", "people-4000"),
+        List.of(table.cell(0, ParallelSection.DATASET), table.cell(1, ParallelSection.DATASET),
+            table.cell(2, ParallelSection.DATASET), table.cell(3, ParallelSection.DATASET)));
+    assertEquals("1,062", table.cell(0, ParallelSection.JSON_BYTES));
+    assertEquals(MarkdownTable.NONE, table.cell(0, ParallelSection.JACKSON));
+    assertEquals("0.0108 ± 0.0002", table.cell(0, "zlib-1 default settings"));
+    assertEquals("20.0 ± 1.0", table.cell(3, "zlib-1 parallel (2 threads)"));
+    assertEquals(3 + 6, table.headers().size());
+  }
+
+  @Test
+  void theChartIsDrawnAndLinked() throws IOException {
+    ReportDocument doc = new ReportDocument();
+
+    new ParallelSection(results).appendTo(doc, new ChartWriter(dir, doc));
+
+    assertTrue(Files.size(dir.resolve(ParallelChart.FILE)) > 2_000);
+    assertTrue(doc.markdown().contains("](" + ParallelChart.FILE + ")"), doc.markdown());
+    assertTrue(doc.markdown().contains("### One body of people-4000 (4.7 MB of JSON)"), doc.markdown());
+    assertFalse(doc.markdown().contains("> "), doc.markdown());
+  }
+
+  @Test
+  void aRunWithoutTheBenchmarkSaysSoWithoutANoteAndRemovesAnOldChart() throws IOException {
+    Files.writeString(dir.resolve(ParallelChart.FILE), "an earlier report's chart");
+    ReportDocument doc = new ReportDocument();
+
+    new ParallelSection(new JmhResultReader().read(List.of())).appendTo(doc, new ChartWriter(dir, doc));
+
+    assertTrue(doc.markdown().contains("Not measured"), doc.markdown());
+    assertFalse(doc.markdown().contains("> "), doc.markdown());
+    assertFalse(Files.exists(dir.resolve(ParallelChart.FILE)));
+  }
+}
