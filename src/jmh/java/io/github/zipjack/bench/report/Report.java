@@ -45,11 +45,8 @@ final class Report {
       new CeilingSection(results).appendTo(doc);
       new LargeBodySection(results).appendTo(doc);
       new Jackson3Section(results).appendTo(doc);
-<<<<<<< HEAD
       new DictionarySection(results, Report::dictionarySizes).appendTo(doc);
-=======
       new ParallelSection(results).appendTo(doc, charts);
->>>>>>> p14bench
       List<String> datasets = datasets();
       SizeSection sizeSection = new SizeSection(sizes, datasets);
       sizeSection.appendTo(doc);
