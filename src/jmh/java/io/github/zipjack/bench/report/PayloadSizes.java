@@ -93,7 +93,9 @@ final class PayloadSizes implements AutoCloseable {
     Pipeline pipeline = pipelines.get(setting);
     if (pipeline == null) {
       Codec parsed = Codec.parse(codec).requireAvailableHere();
-      pipeline = Pipeline.builder().format(format).compression(parsed.compression()).build();
+      // One thread: the serial stream's sizes, the same on every machine (past parallelThresholdBytes
+      // the default, one thread per core, cuts gzip into blocks and adds a few bytes a block).
+      pipeline = Pipeline.builder().format(format).compression(parsed.compression()).compressionThreads(1).build();
       pipelines.put(setting, pipeline);
     }
     return pipeline;

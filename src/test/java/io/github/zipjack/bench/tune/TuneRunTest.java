@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,6 +36,15 @@ class TuneRunTest {
 
   @TempDir
   Path dir;
+
+  /**
+   * These runs check what bench/tune prints, not how fast anything is, so another JMH on the machine
+   * (a benchmark someone is running beside the build) must not fail them with JMH's lock.
+   */
+  @BeforeAll
+  static void ignoreOtherJmhRuns() {
+    System.setProperty("jmh.ignoreLock", "true");
+  }
 
   /** A table row as printed: the setting, its size % and encoding MB/s at 1 thread. */
   private record Row(String setting, double sizePercent, double encodeOne, String encodeOneCell) {}
