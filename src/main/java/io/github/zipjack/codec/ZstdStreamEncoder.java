@@ -36,6 +36,10 @@ final class ZstdStreamEncoder extends DirectInputEncoder {
   private long bodyBytes;
   /** Worker permits this body holds (libzstd's threads compressing it); 0 when it is serial. */
   private int workerPermits;
+  /** libzstd workers compressing this body; 0 when it is serial. */
+  private int workers;
+  /** True once this body's frame is ended: no libzstd job of it is left running. */
+  private boolean frameEnded;
 
   ZstdStreamEncoder(ZstdEngine engine, int level, ContextCounter contexts) {
     this.engine = engine;
@@ -48,8 +52,9 @@ final class ZstdStreamEncoder extends DirectInputEncoder {
     this.bodyBytes = 0;
     input.clear();
     output.clear();
+    frameEnded = false;
     workerPermits = engine.acquireWorkers();
-    int workers = engine.workersFor(workerPermits);
+    workers = engine.workersFor(workerPermits);
     if (workers > 0) {
       context.useWorkers(workers, ZstdEngine.JOB_BYTES);
     }
@@ -94,20 +99,31 @@ final class ZstdStreamEncoder extends DirectInputEncoder {
       output.clear();
     } while (directive == EndDirective.CONTINUE ? input.hasRemaining() : !done);
     input.clear();
+    frameEnded = directive == EndDirective.END;
   }
 
   /**
    * Forgets the sink, resets the context (whatever the body left in it) and hands this encoder back;
-   * a context that cannot be reset is freed instead, and this encoder dropped.
+   * a context that cannot be reset is freed instead, and this encoder dropped. So is the context of a
+   * body abandoned while libzstd's workers may still run its jobs: a reset does not wait for them,
+   * and libzstd (1.5.7) resizes its job table for the next frame's worker count before it waits,
+   * which crashes a worker still inside an old job; freeing the context joins its workers first.
    */
   @Override
   protected void release() {
     sink = null;
     input.clear();
     output.clear();
-    boolean reset = context.reset();
+    boolean reset;
+    if (workers > 0 && !frameEnded) {
+      context.free();
+      reset = false;
+    } else {
+      reset = context.reset();
+    }
     engine.releaseWorkers(workerPermits);
     workerPermits = 0;
+    workers = 0;
     if (reset) {
       engine.recycleStreaming(this);
     } else {

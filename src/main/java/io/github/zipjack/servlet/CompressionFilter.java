@@ -155,7 +155,7 @@ public final class CompressionFilter implements Filter {
     try {
       for (Compression c : settings.codings()) {
         EngineConfig engineConfig = new EngineConfig(c.level(), Segment.SIZE, Segment.SIZE,
-            settings.encoderPoolSize(), null, settings.maxInflatedRequestBytes());
+            settings.encoderPoolSize(), null, settings.maxInflatedRequestBytes(), settings.parallelism());
         try {
           made.put(c.contentEncoding(), c.newEngine(engineConfig));
         } catch (IllegalStateException e) {
@@ -285,14 +285,16 @@ public final class CompressionFilter implements Filter {
     long lentDecoderSlots = 0;
     long live = 0;
     long created = 0;
+    long lentBlocks = 0;
     for (CompressionEngine engine : engines.values()) {
       lentEncoders += engine.lentEncoders();
       lentDecoderSlots += engine.lentDecoderSlots();
       live += engine.contexts().live();
       created += engine.contexts().createdCount();
+      lentBlocks += engine.lentBlocks();
     }
     return new io.github.zipjack.PipelineResources(pool == null ? 0 : pool.lentCount(),
-        pool == null ? 0 : pool.idleBytes(), lentEncoders, lentDecoderSlots, live, created);
+        pool == null ? 0 : pool.idleBytes(), lentEncoders, lentDecoderSlots, live, created, lentBlocks);
   }
 
   /** The engines, for tests that check native contexts are all returned. */

@@ -2,6 +2,8 @@ package io.github.zipjack.servlet;
 
 import io.github.zipjack.Compression;
 import io.github.zipjack.GzipImplementation;
+import io.github.zipjack.codec.CompressionWorkers;
+import io.github.zipjack.codec.Parallelism;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -35,6 +37,11 @@ import java.util.regex.Pattern;
  *   <tr><td>{@code inflateRequests}</td><td>true</td><td>inflate compressed request bodies</td></tr>
  *   <tr><td>{@code maxInflatedRequestBytes}</td><td>16 MiB</td><td>413 past it</td></tr>
  *   <tr><td>{@code maxInflationRatio}</td><td>100</td><td>413 past it</td></tr>
+ *   <tr><td>{@code compressionThreads}</td><td>the number of processors</td><td>threads that may
+ *       compress one gzip or zstd response past {@code parallelThresholdBytes}, held or streamed
+ *       (brotli is always serial); 1 for none</td></tr>
+ *   <tr><td>{@code parallelThresholdBytes}</td><td>256 KiB</td><td>smaller bodies are compressed on
+ *       the request's thread</td></tr>
  *   <tr><td>{@code flushGraceMillis}</td><td>20</td><td>a flush not followed by the end of the
  *       body within this many milliseconds is early: what is held goes out at once, uncompressed,
  *       and the rest passes through (0: at the flush itself)</td></tr>
@@ -54,9 +61,11 @@ public final class CompressionSettings {
   /** The init parameter names, which are the builder's setter names. */
   public static final Set<String> INIT_PARAMETER_NAMES = Set.of("codings", "minBodyBytes", "maxBufferedBytes",
       "mimeTypes", "segmentPoolBytes", "encoderPoolSize", "inflateRequests", "maxInflatedRequestBytes",
-      "maxInflationRatio", "flushGraceMillis");
+      "maxInflationRatio", "flushGraceMillis", "compressionThreads", "parallelThresholdBytes");
   static final long DEFAULT_FLUSH_GRACE_MILLIS = 20;
   static final long MAX_FLUSH_GRACE_MILLIS = 60_000;
+  static final int MAX_COMPRESSION_THREADS = 256;
+  static final long DEFAULT_PARALLEL_THRESHOLD_BYTES = 256 * 1024;
   /** Default codings, most preferred first. */
   static final List<Compression> DEFAULT_CODINGS =
       List.of(Compression.zstd(1), Compression.gzip(1), Compression.brotli(4));
@@ -86,6 +95,10 @@ public final class CompressionSettings {
   private final long maxInflatedRequestBytes;
   private final int maxInflationRatio;
   private final long flushGraceMillis;
+  private final int compressionThreads;
+  private final long parallelThresholdBytes;
+  /** Made once per settings: the engines share the JVM's workers. */
+  private final Parallelism parallelism;
 
   private CompressionSettings(Builder b) {
     this.codings = b.codings == null ? DEFAULT_CODINGS : b.codings;
@@ -111,6 +124,10 @@ public final class CompressionSettings {
     this.maxInflatedRequestBytes = b.maxInflatedRequestBytes;
     this.maxInflationRatio = b.maxInflationRatio;
     this.flushGraceMillis = b.flushGraceMillis;
+    this.compressionThreads = b.compressionThreads;
+    this.parallelThresholdBytes = b.parallelThresholdBytes;
+    this.parallelism = compressionThreads == 1 ? Parallelism.SERIAL
+        : new Parallelism(compressionThreads, parallelThresholdBytes, CompressionWorkers.shared());
   }
 
   /** A builder holding the defaults. */
@@ -181,6 +198,12 @@ public final class CompressionSettings {
       case "maxInflationRatio":
         b.maxInflationRatio((int) Math.min(Integer.MAX_VALUE, parseBytes(value)));
         break;
+      case "compressionThreads":
+        b.compressionThreads(parseThreads(value));
+        break;
+      case "parallelThresholdBytes":
+        b.parallelThresholdBytes(parseBytes(value));
+        break;
       default:
         throw new AssertionError(name);
     }
@@ -191,6 +214,13 @@ public final class CompressionSettings {
       throw new IllegalArgumentException("must be true or false");
     }
     return Boolean.parseBoolean(value);
+  }
+
+  private static int parseThreads(String value) {
+    if (!value.matches("\\d{1,9}")) {
+      throw new IllegalArgumentException("not a whole number of threads such as 4");
+    }
+    return Integer.parseInt(value);
   }
 
   private static long parseMillis(String value) {
@@ -313,6 +343,21 @@ public final class CompressionSettings {
     return flushGraceMillis;
   }
 
+  /** Threads that may compress one gzip or zstd response; see {@link Builder#compressionThreads(int)}. */
+  public int compressionThreads() {
+    return compressionThreads;
+  }
+
+  /** Bodies of at most this many bytes are compressed on the request's thread. */
+  public long parallelThresholdBytes() {
+    return parallelThresholdBytes;
+  }
+
+  /** What the engines are told. Internal API. */
+  public Parallelism parallelism() {
+    return parallelism;
+  }
+
   /**
    * Whether a response of this Content-Type is compressed: its media type (parameters and case
    * ignored) matches one of {@link #mimeTypes()}. Null (no Content-Type) is not compressible.
@@ -346,7 +391,8 @@ public final class CompressionSettings {
         + ", minBodyBytes=" + minBodyBytes + ", maxBufferedBytes=" + maxBufferedBytes + ", mimeTypes=" + mimeTypes
         + ", segmentPoolBytes=" + segmentPoolBytes + ", encoderPoolSize=" + encoderPoolSize
         + ", inflateRequests=" + inflateRequests + ", maxInflatedRequestBytes=" + maxInflatedRequestBytes
-        + ", maxInflationRatio=" + maxInflationRatio + ", flushGraceMillis=" + flushGraceMillis + "]";
+        + ", maxInflationRatio=" + maxInflationRatio + ", flushGraceMillis=" + flushGraceMillis
+        + ", compressionThreads=" + compressionThreads + ", parallelThresholdBytes=" + parallelThresholdBytes + "]";
   }
 
   /**
@@ -364,6 +410,8 @@ public final class CompressionSettings {
     private long maxInflatedRequestBytes = RequestInflation.DEFAULT_MAX_INFLATED_REQUEST_BYTES;
     private int maxInflationRatio = RequestInflation.DEFAULT_MAX_INFLATION_RATIO;
     private long flushGraceMillis = DEFAULT_FLUSH_GRACE_MILLIS;
+    private int compressionThreads = Math.min(MAX_COMPRESSION_THREADS, Runtime.getRuntime().availableProcessors());
+    private long parallelThresholdBytes = DEFAULT_PARALLEL_THRESHOLD_BYTES;
 
     private Builder() {}
 
@@ -508,6 +556,39 @@ public final class CompressionSettings {
         throw new IllegalArgumentException("flushGraceMillis must be in [0, " + MAX_FLUSH_GRACE_MILLIS + "]: " + millis);
       }
       this.flushGraceMillis = millis;
+      return this;
+    }
+
+    /**
+     * How many threads may compress one gzip or zstd response larger than
+     * {@link #parallelThresholdBytes(long)}, the request's thread included, as
+     * {@code Pipeline.Builder.compressionThreads} does: held bodies and bodies streamed past
+     * {@code maxBufferedBytes} alike (a streamed body's first blocks still reach the client while
+     * the rest is written). Brotli is always serial. Workers come from zipjack's one pool per JVM;
+     * a response never waits for a busy one (its own thread compresses instead). Default: the
+     * number of processors; 1 to 256.
+     *
+     * @throws IllegalArgumentException if {@code threads} is outside [1, 256]
+     */
+    public Builder compressionThreads(int threads) {
+      if (threads < 1 || threads > MAX_COMPRESSION_THREADS) {
+        throw new IllegalArgumentException("compressionThreads must be in [1, " + MAX_COMPRESSION_THREADS + "]: " + threads);
+      }
+      this.compressionThreads = threads;
+      return this;
+    }
+
+    /**
+     * Bodies of at most this many bytes are compressed on the request's thread whatever
+     * {@link #compressionThreads(int)} says. Default 256 KiB (see docs/parallel-compression.md).
+     *
+     * @throws IllegalArgumentException if negative or above 2^31 - 1
+     */
+    public Builder parallelThresholdBytes(long bytes) {
+      if (bytes < 0 || bytes > Integer.MAX_VALUE) {
+        throw new IllegalArgumentException("parallelThresholdBytes must be in [0, " + Integer.MAX_VALUE + "]: " + bytes);
+      }
+      this.parallelThresholdBytes = bytes;
       return this;
     }
 

@@ -34,6 +34,11 @@ final class PropertySettings {
         x -> x.maxInflatedRequestBytes(bytes(p.getMaxInflatedRequestSize())));
     set("max-inflation-ratio", p.getMaxInflationRatio(), b, x -> x.maxInflationRatio(p.getMaxInflationRatio()));
     set("flush-grace", p.getFlushGrace(), b, x -> x.flushGraceMillis(millis(p.getFlushGrace())));
+    if (p.getCompressionThreads() != null) {
+      set("compression-threads", p.getCompressionThreads(), b, x -> x.compressionThreads(p.getCompressionThreads()));
+    }
+    set("parallel-threshold", p.getParallelThreshold(), b,
+        x -> x.parallelThresholdBytes(bytes(p.getParallelThreshold())));
     try {
       return b.build();
     } catch (IllegalArgumentException e) {

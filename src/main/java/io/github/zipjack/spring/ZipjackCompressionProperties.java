@@ -61,6 +61,16 @@ public class ZipjackCompressionProperties {
    */
   private Duration flushGrace = Duration.ofMillis(20);
 
+  /**
+   * Threads that may compress one large gzip or zstd response, the request's own included (brotli is
+   * always serial); 1 for none. When unset, the number of processors: a response never waits for a
+   * busy worker, so under load each is compressed on its own thread as before.
+   */
+  private Integer compressionThreads;
+
+  /** Responses up to this size are compressed on the request's thread whatever compression-threads says. */
+  private DataSize parallelThreshold = DataSize.ofKilobytes(256);
+
   /** The filter's position among the servlet filters; the default wraps nearly all of them. */
   private int filterOrder = ZipjackCompressionAutoConfiguration.DEFAULT_FILTER_ORDER;
 
@@ -153,6 +163,22 @@ public class ZipjackCompressionProperties {
 
   public void setFlushGrace(Duration flushGrace) {
     this.flushGrace = flushGrace;
+  }
+
+  public Integer getCompressionThreads() {
+    return compressionThreads;
+  }
+
+  public void setCompressionThreads(Integer compressionThreads) {
+    this.compressionThreads = compressionThreads;
+  }
+
+  public DataSize getParallelThreshold() {
+    return parallelThreshold;
+  }
+
+  public void setParallelThreshold(DataSize parallelThreshold) {
+    this.parallelThreshold = parallelThreshold;
   }
 
   public int getFilterOrder() {

@@ -157,6 +157,24 @@ class ParallelZstdTest {
   }
 
   @Test
+  void aBodyAbandonedWhileWorkersRunIsFollowedSafelyByOneWithAnotherWorkerCount() {
+    CompressionWorkers workers = CompressionWorkers.shared();
+    try (Pipeline pipeline = Pipeline.builder().compression(Compression.zstd(1)).compressionThreads(8)
+        .encoderPoolSize(1).build()) {
+      for (int i = 0; i < 6; i++) {
+        assertThrows(IOException.class, () -> pipeline.encode(List.of(BODY, BODY), new FailingSink(300_000)));
+        int held = workers.tryAcquire(i % 2 == 0 ? workers.permits() : 0); // the next body gets another count
+        try {
+          assertArrayEquals(JSON, Zstd.decompress(pipeline.encode(BODY), JSON.length));
+        } finally {
+          workers.release(held);
+        }
+      }
+      assertTrue(pipeline.resources().nothingLent(), pipeline.resources().toString());
+    }
+  }
+
+  @Test
   void aClosedPipelineFreesEveryContextThatHadWorkers() {
     Pipeline pipeline = zstd(1, 4);
     for (int i = 0; i < 3; i++) {

@@ -251,6 +251,50 @@ class CompressionSettingsTest {
   }
 
   @Test
+  void compressionThreads_zero() {
+    assertEquals("compressionThreads must be in [1, 256]: 0",
+        message(() -> CompressionSettings.builder().compressionThreads(0)));
+  }
+
+  @Test
+  void compressionThreads_tooHigh() {
+    assertEquals("compressionThreads must be in [1, 256]: 257",
+        message(() -> CompressionSettings.builder().compressionThreads(257)));
+  }
+
+  @Test
+  void compressionThreadsIsTheProcessorCountByDefault() {
+    assertEquals(Math.min(256, Runtime.getRuntime().availableProcessors()),
+        CompressionSettings.defaults().compressionThreads());
+  }
+
+  @Test
+  void parallelThresholdBytes_negative() {
+    assertEquals("parallelThresholdBytes must be in [0, 2147483647]: -1",
+        message(() -> CompressionSettings.builder().parallelThresholdBytes(-1)));
+  }
+
+  @Test
+  void parallelSettingsComeFromInitParameters() {
+    CompressionSettings settings = fromParameters(Map.of("compressionThreads", "3", "parallelThresholdBytes", "1MiB"));
+
+    assertEquals(3, settings.compressionThreads());
+    assertEquals(1 << 20, settings.parallelThresholdBytes());
+    assertEquals(3, settings.parallelism().threads());
+  }
+
+  @Test
+  void oneCompressionThreadIsSerial() {
+    assertFalse(fromParameters(Map.of("compressionThreads", "1")).parallelism().isParallel());
+  }
+
+  @Test
+  void compressionThreads_notANumber() {
+    assertEquals("init parameter compressionThreads=\"four\": not a whole number of threads such as 4",
+        message(() -> fromParameters(Map.of("compressionThreads", "four"))));
+  }
+
+  @Test
   void flushGraceMillis_negative() {
     assertEquals("flushGraceMillis must be in [0, 60000]: -1",
         message(() -> CompressionSettings.builder().flushGraceMillis(-1)));

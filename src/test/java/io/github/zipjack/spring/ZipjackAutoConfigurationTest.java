@@ -57,7 +57,8 @@ class ZipjackAutoConfigurationTest {
         "zipjack.compression.max-buffered-size=2MB", "zipjack.compression.flush-grace=50ms",
         "zipjack.compression.mime-types=application/json,text/*", "zipjack.compression.encoder-pool-size=4",
         "zipjack.compression.segment-pool-size=1MB", "zipjack.compression.inflate-requests=false",
-        "zipjack.compression.max-inflated-request-size=1MB", "zipjack.compression.max-inflation-ratio=20")
+        "zipjack.compression.max-inflated-request-size=1MB", "zipjack.compression.max-inflation-ratio=20",
+        "zipjack.compression.compression-threads=3", "zipjack.compression.parallel-threshold=1MB")
         .run(context -> {
           CompressionSettings settings = context.getBean(CompressionSettings.class);
           assertThat(settings.codings()).containsExactly(Compression.gzip(6), Compression.brotli(5));
@@ -70,6 +71,8 @@ class ZipjackAutoConfigurationTest {
           assertThat(settings.inflateRequests()).isFalse();
           assertThat(settings.maxInflatedRequestBytes()).isEqualTo(1L << 20);
           assertThat(settings.maxInflationRatio()).isEqualTo(20);
+          assertThat(settings.compressionThreads()).isEqualTo(3);
+          assertThat(settings.parallelThresholdBytes()).isEqualTo(1L << 20);
         });
   }
 

@@ -1,0 +1,107 @@
+package io.github.zipjack.bench;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.github.luben.zstd.ZstdOutputStreamNoFinalizer;
+import io.github.zipjack.Compression;
+import io.github.zipjack.GzipImplementation;
+import io.github.zipjack.Pipeline;
+import io.github.zipjack.data.DatasetGenerator;
+import java.io.IOException;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Where do the defaults of compressionThreads and parallelThresholdBytes, and the libdeflate
+ * cut-over, come from? One caller thread encodes one body of {@code records} generated people
+ * (4,000: about 4.5 MB of JSON, the body of ANCHORS §8) through a pipeline with {@code threads}
+ * compression threads, against Jackson alone and the naive zstd-jni stream with 2 workers.
+ *
+ * <p>Pitfalls avoided: the body goes to a {@link BlackholeSink} (nothing kept); each pipeline is
+ * built once per trial and shared, so pooled contexts and blocks are reused; the machine must be
+ * otherwise idle (run under bench's cpu-exclusive), since the parallel path uses every core.
+ *
+ * <p>How to run: {@code java -jar target/benchmarks.jar ParallelDefaultsBenchmark -p codec=zstd-1
+ * -p threads=1,2 -prof gc}. What to expect on 2 cores (JDK 25, 1 fork, 4 x 1 s warm-up, 5 x 1 s, a
+ * shared machine): zstd-1 about 1.5x faster on 2 threads than on 1, zlib-1 about 1.5x, and
+ * libdeflate-1 on 1 thread level with zlib-1 on 2 (the cut-over); figures in
+ * docs/parallel-compression.md.
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 5, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(1)
+@State(Scope.Benchmark)
+public class ParallelDefaultsBenchmark {
+  @Param({"4000"})
+  public int records;
+
+  /** zstd-1, zlib-1 (gzip through JDK zlib), gzip-1 (AUTO: libdeflate on Java 25 below the cut-over). */
+  @Param({"zstd-1", "zlib-1"})
+  public String codec;
+
+  @Param({"1", "2"})
+  public int threads;
+
+  @Param({"262144"})
+  public long threshold;
+
+  private List<?> people;
+  private Pipeline pipeline;
+  private final ObjectMapper mapper = PlainMappers.json();
+
+  @Setup
+  public void setUp() {
+    people = DatasetGenerator.people(records, 42);
+    Compression compression = switch (codec) {
+      case "zstd-1" -> Compression.zstd(1);
+      case "zlib-1" -> Compression.gzip(1, GzipImplementation.ZLIB);
+      case "gzip-1" -> Compression.gzip(1);
+      default -> throw new IllegalArgumentException(codec);
+    };
+    Pipeline.Builder builder = Pipeline.builder().compression(compression).compressionThreads(threads);
+    pipeline = (threads > 1 ? builder.parallelThresholdBytes(threshold) : builder).build();
+  }
+
+  @TearDown
+  public void tearDown() {
+    pipeline.close();
+  }
+
+  @Benchmark
+  public long pipeline(BlackholeSink sink) throws IOException {
+    sink.reset();
+    pipeline.encode(people, sink);
+    return sink.byteCount();
+  }
+
+  @Benchmark
+  public long jacksonAlone(BlackholeSink sink) throws IOException {
+    sink.reset();
+    mapper.writeValue(sink, people);
+    return sink.byteCount();
+  }
+
+  @Benchmark
+  public long naiveZstdWorkers(BlackholeSink sink) throws IOException {
+    sink.reset();
+    try (ZstdOutputStreamNoFinalizer out = new ZstdOutputStreamNoFinalizer(sink, 1)) {
+      out.setWorkers(2);
+      out.setJobSize(512 * 1024);
+      mapper.writeValue(out, people);
+    }
+    return sink.byteCount();
+  }
+}
