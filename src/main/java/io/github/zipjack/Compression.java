@@ -10,13 +10,13 @@ import java.util.Objects;
  * library is on the class path is checked by {@link Pipeline.Builder#build()}, which names the Maven
  * coordinates to add.
  *
- * <p>Which to pick (figures in the README's engine table, measured by the JMH suite): {@code zstd(1)}
+ * <p>Which to pick (figures in docs/benchmarks.md's engine table, measured by the JMH suite): {@code zstd(1)}
  * is the fastest with output smaller than gzip level 1, for clients that accept {@code zstd};
  * {@code brotli(4..5)} makes the smallest dynamic responses; {@code gzip(1)} is what every client
  * accepts, served by libdeflate on Java 25+.
  */
 public final class Compression {
-  private static final Compression NONE = new Compression("identity", -1, null);
+  private static final Compression NONE = new Compression("identity", -1, null, null);
 
   /** The HTTP content-coding token. */
   private final String contentEncoding;
@@ -24,11 +24,15 @@ public final class Compression {
   private final int level;
   /** Non-null exactly for gzip. */
   private final GzipImplementation gzipImplementation;
+  /** Null unless zstd with a dictionary. */
+  private final ZstdDictionary dictionary;
 
-  private Compression(String contentEncoding, int level, GzipImplementation gzipImplementation) {
+  private Compression(String contentEncoding, int level, GzipImplementation gzipImplementation,
+      ZstdDictionary dictionary) {
     this.contentEncoding = contentEncoding;
     this.level = level;
     this.gzipImplementation = gzipImplementation;
+    this.dictionary = dictionary;
   }
 
   /** No compression: the serialized bytes as they are. */
@@ -57,7 +61,7 @@ public final class Compression {
   public static Compression gzip(int level, GzipImplementation implementation) {
     Objects.requireNonNull(implementation, "implementation must not be null");
     checkLevel("gzip level", level, 0, 9);
-    return new Compression("gzip", level, implementation);
+    return new Compression("gzip", level, implementation, null);
   }
 
   /**
@@ -73,7 +77,27 @@ public final class Compression {
    */
   public static Compression zstd(int level) {
     checkLevel("zstd level", level, 1, 22);
-    return new Compression("zstd", level, null);
+    return new Compression("zstd", level, null, null);
+  }
+
+  /**
+   * Zstandard with a dictionary, for bodies of a few KB or less that look alike (at 1 KB, zstd(1)
+   * with a dictionary trained on the same kind of bodies makes them less than half the size, and is
+   * as fast; docs/dictionaries.md). Frames carry the dictionary's ID; the system
+   * {@code zstd -D FILE} reads and writes the same frames. A pipeline loads the dictionary into zstd
+   * once, shares it among its pooled contexts and frees it on close; decoding a frame made with
+   * another dictionary, or without one, fails with a {@link WrongDictionaryException} naming both IDs.
+   *
+   * <p>Not for HTTP: browsers decode {@code zstd} without a dictionary, so the servlet filter and
+   * {@code CompressedResponses} refuse this compression.
+   *
+   * @param level 1 to 22, as for {@link #zstd(int)}
+   * @throws IllegalArgumentException if the level is outside [1, 22]
+   */
+  public static Compression zstd(int level, ZstdDictionary dictionary) {
+    Objects.requireNonNull(dictionary, "dictionary must not be null");
+    checkLevel("zstd level", level, 1, 22);
+    return new Compression("zstd", level, null, dictionary);
   }
 
   /**
@@ -88,7 +112,7 @@ public final class Compression {
    */
   public static Compression brotli(int quality) {
     checkLevel("brotli quality", quality, 0, 11);
-    return new Compression("br", quality, null);
+    return new Compression("br", quality, null, null);
   }
 
   private static void checkLevel(String name, int value, int min, int max) {
@@ -128,6 +152,11 @@ public final class Compression {
     return EngineSelection.create(this, config);
   }
 
+  /** The zstd dictionary, or null when there is none. */
+  public ZstdDictionary dictionary() {
+    return dictionary;
+  }
+
   boolean isGzip() {
     return gzipImplementation != null;
   }
@@ -138,17 +167,19 @@ public final class Compression {
       return false;
     }
     Compression c = (Compression) o;
-    return c.contentEncoding.equals(contentEncoding) && c.level == level && c.gzipImplementation == gzipImplementation;
+    return c.contentEncoding.equals(contentEncoding) && c.level == level && c.gzipImplementation == gzipImplementation
+        && Objects.equals(c.dictionary, dictionary);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(contentEncoding, level, gzipImplementation);
+    return Objects.hash(contentEncoding, level, gzipImplementation, dictionary);
   }
 
   /**
-   * {@code none}, {@code gzip(6)}, {@code gzip(6, ZLIB)}, {@code zstd(3)} or {@code brotli(5)}: the
-   * factory call that makes this value ({@link Pipeline#implementation()} says what serves it).
+   * {@code none}, {@code gzip(6)}, {@code gzip(6, ZLIB)}, {@code zstd(3)},
+   * {@code zstd(1, dictionary 1234567 (112640 bytes))} or {@code brotli(5)}: the factory call that
+   * makes this value ({@link Pipeline#implementation()} says what serves it).
    */
   @Override
   public String toString() {
@@ -158,6 +189,9 @@ public final class Compression {
     String name = contentEncoding.equals("br") ? "brotli" : contentEncoding;
     String implementation = gzipImplementation == null || gzipImplementation == GzipImplementation.AUTO
         ? "" : ", " + gzipImplementation;
+    if (dictionary != null) {
+      implementation = ", " + dictionary;
+    }
     return name + "(" + level + implementation + ")";
   }
 }

@@ -38,7 +38,9 @@ final class EngineSelection {
       }
       case "zstd":
         requireZstd();
-        return new ZstdEngine(config);
+        ZstdDictionary dictionary = compression.dictionary();
+        return dictionary == null ? new ZstdEngine(config)
+            : new ZstdEngine(config, dictionary.content(), dictionary.id());
       case "br":
         requireBrotli();
         return new BrotliEngine(config);

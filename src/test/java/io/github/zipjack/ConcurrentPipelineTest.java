@@ -57,6 +57,7 @@ class ConcurrentPipelineTest {
     List<Arguments> cases = new ArrayList<>();
     List<Compression> compressions = new ArrayList<>(List.of(Compression.gzip(1), Compression.gzip(6), Compression.none()));
     compressions.addAll(EngineCases.oneLevelEach());
+    compressions.add(Compression.zstd(1, TestDictionaries.orders()));
     for (Compression compression : compressions) {
       for (Buffering buffering : Buffering.values()) {
         if (compression.gzipImplementation() == null && buffering.name().startsWith("WHOLE_BODY")) {
@@ -153,7 +154,8 @@ class ConcurrentPipelineTest {
   }
 
   static Stream<Compression> compressions() {
-    return Stream.concat(Stream.of(Compression.gzip(6), Compression.none()), EngineCases.oneLevelEach().stream());
+    return Stream.concat(Stream.of(Compression.gzip(6), Compression.none(), Compression.zstd(1, TestDictionaries.orders())),
+        EngineCases.oneLevelEach().stream());
   }
 
   private static byte[] encode(Pipeline pipeline, Object value, Way way) throws Exception {

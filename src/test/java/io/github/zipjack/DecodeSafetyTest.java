@@ -7,10 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTimeout;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.github.luben.zstd.EndDirective;
+import com.github.luben.zstd.ZstdCompressCtx;
 import io.github.zipjack.data.Dataset;
 import io.github.zipjack.data.Datasets;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
@@ -26,8 +29,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Decoding is bounded and says what is wrong: a decompression bomb stops at maxDecodedBytes, deep
- * nesting at maxNestingDepth; input that is not gzip, cut short, corrupt or followed by more data
+ * Decoding is bounded and says what is wrong: a decompression bomb (gzip, or zstd with a dictionary)
+ * stops at maxDecodedBytes, deep nesting at maxNestingDepth; input that is not gzip, cut short, corrupt or followed by more data
  * gets zipjack's own exception with the facts, not a parse error about byte 0x1f.
  */
 class DecodeSafetyTest {
@@ -126,6 +129,73 @@ class DecodeSafetyTest {
           () -> pipeline.decode(new ByteArrayInputStream(bomb), JsonNode.class));
 
       assertEquals("maxDecodedBytes", e.limitName());
+    }
+  }
+
+  /**
+   * 64 MiB of spaces in one zstd frame made with a dictionary, streamed through zstd-jni so that
+   * the 64 MiB never exist; the frame declares its content size only when {@code declareSize}.
+   */
+  private static byte[] zstdBombWithDictionary(ZstdDictionary dictionary, boolean declareSize) {
+    ByteArrayOutputStream frame = new ByteArrayOutputStream();
+    try (ZstdCompressCtx ctx = new ZstdCompressCtx()) {
+      ctx.setLevel(3);
+      ctx.loadDict(dictionary.toByteArray());
+      if (declareSize) {
+        ctx.setPledgedSrcSize(64L * MIB);
+      }
+      ByteBuffer input = ByteBuffer.allocateDirect(MIB);
+      ByteBuffer output = ByteBuffer.allocateDirect(MIB);
+      byte[] compressed = new byte[MIB];
+      for (int i = 0; i < 64; i++) {
+        input.clear();
+        while (input.hasRemaining()) {
+          input.put((byte) ' ');
+        }
+        input.flip();
+        EndDirective directive = i == 63 ? EndDirective.END : EndDirective.CONTINUE;
+        boolean done;
+        do {
+          output.clear();
+          done = ctx.compressDirectByteBufferStream(output, input, directive);
+          output.flip();
+          int n = output.remaining();
+          output.get(compressed, 0, n);
+          frame.write(compressed, 0, n);
+        } while (input.hasRemaining() || directive == EndDirective.END && !done);
+      }
+    }
+    return frame.toByteArray();
+  }
+
+  @Test
+  void zstdBombWithADictionaryDeclaringItsSizeIsRefusedBeforeDecoding() throws IOException {
+    ZstdDictionary dictionary = TestDictionaries.orders();
+    byte[] bomb = zstdBombWithDictionary(dictionary, true);
+    // 4 MiB: more than the frame's window (2 MiB at level 3), so that its declared size is what refuses it
+    try (Pipeline pipeline = Pipeline.builder().compression(Compression.zstd(3, dictionary)).maxDecodedBytes(4 * MIB)
+        .build()) {
+      DecodeLimitExceededException e = assertThrows(DecodeLimitExceededException.class,
+          () -> pipeline.decode(bomb, JsonNode.class));
+
+      assertEquals("maxDecodedBytes", e.limitName());
+      assertTrue(e.getMessage().contains("declares 67108864 bytes of content"), e.getMessage());
+    }
+  }
+
+  @Test
+  void zstdBombWithADictionaryStopsAtMaxDecodedBytesQuickly() throws IOException {
+    ZstdDictionary dictionary = TestDictionaries.orders();
+    byte[] bomb = zstdBombWithDictionary(dictionary, false);
+    // 4 MiB: more than the frame's window (2 MiB at level 3), so that decoding starts and must stop
+    try (Pipeline pipeline = Pipeline.builder().compression(Compression.zstd(3, dictionary)).maxDecodedBytes(4 * MIB)
+        .build()) {
+      DecodeLimitExceededException e = assertTimeout(Duration.ofSeconds(2),
+          () -> assertThrows(DecodeLimitExceededException.class, () -> pipeline.decode(bomb, JsonNode.class)));
+
+      assertEquals("maxDecodedBytes", e.limitName());
+      assertEquals(4 * MIB, e.limit());
+      assertTrue(!e.getMessage().contains("refused before decoding"), e.getMessage());
     }
   }
 

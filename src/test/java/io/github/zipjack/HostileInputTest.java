@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Broken and hostile bodies on every decode path (gzip through zlib, zstd, brotli; JSON with Jackson
+ * Broken and hostile bodies on every decode path (gzip through zlib, zstd, zstd with a dictionary, brotli; JSON with Jackson
  * 2 and with Jackson 3, and MessagePack): each kind of bad input gets its own exception type, and a message that says what is
  * wrong and where, never another exception or a silently wrong value. The limits themselves (bombs,
  * nesting) are {@link DecodeSafetyTest}'s and {@code BombsInASmallHeapTest}'s.
@@ -71,7 +71,8 @@ class HostileInputTest {
 
   static Stream<Arguments> codingsAndFormats() {
     List<Arguments> cases = new ArrayList<>();
-    for (Compression compression : List.of(Compression.gzip(6), Compression.zstd(3), Compression.brotli(4))) {
+    for (Compression compression : List.of(Compression.gzip(6), Compression.zstd(3), Compression.brotli(4),
+        Compression.zstd(3, TestDictionaries.orders()))) {
       for (Mapper mapper : Mapper.values()) {
         cases.add(Arguments.of(compression, mapper));
       }

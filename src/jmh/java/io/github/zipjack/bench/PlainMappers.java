@@ -14,12 +14,12 @@ import org.msgpack.jackson.dataformat.TimestampExtensionModule;
  * timestamp extension, as zipjack writes them). Each call returns a new mapper; an ObjectMapper is
  * thread-safe once configured.
  */
-final class PlainMappers {
+public final class PlainMappers {
 
   private PlainMappers() {}
 
   /** The study's mapper: Jackson defaults plus JavaTimeModule. */
-  static ObjectMapper json() {
+  public static ObjectMapper json() {
     return new ObjectMapper()
         .registerModule(new JavaTimeModule())
         .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);

@@ -20,7 +20,7 @@ import java.util.zip.CRC32;
  * ByteArrayOutputStream and compressor stream (so a new native context), then {@code toByteArray()}.
  * Stateless; the mapper passed in is shared, as a service shares its ObjectMapper.
  */
-final class WithoutZipjack {
+public final class WithoutZipjack {
 
   /** The study's "64 KB" buffers, in bytes. */
   static final int STUDY_BUFFER_BYTES = 64 * 1024;
@@ -34,7 +34,7 @@ final class WithoutZipjack {
    * The study's code: a new {@link LeveledGzipOutputStream} (a new Deflater), optionally a 64 KB
    * deflater buffer instead of 512 bytes and a 64 KB BufferedOutputStream in front of it.
    */
-  static byte[] studyGzip(ObjectMapper mapper, Object payload, int level, boolean bigDeflaterBuffer,
+  public static byte[] studyGzip(ObjectMapper mapper, Object payload, int level, boolean bigDeflaterBuffer,
       boolean bufferedInput) throws IOException {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     OutputStream gzip = bigDeflaterBuffer

@@ -110,7 +110,11 @@ abstract class PooledEngine<E extends Encoder, D extends StripedPool.Node> imple
     encoders.close();
     streamingEncoders.close();
     decoderSlots.close();
+    closeNative();
   }
+
+  /** Frees what the engine itself holds besides its pools; called by every close(), so idempotent. */
+  void closeNative() {}
 
   @Override
   public String toString() {

@@ -20,7 +20,7 @@ final class ZstdBodyEncoder extends WholeBodyEncoder {
 
   ZstdBodyEncoder(ZstdEngine engine, int level, ContextCounter contexts) {
     this.engine = engine;
-    this.context = new ZstdContext(level, contexts);
+    this.context = new ZstdContext(level, engine.dictionary(), contexts);
   }
 
   @Override

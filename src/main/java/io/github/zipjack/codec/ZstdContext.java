@@ -13,6 +13,10 @@ import java.io.IOException;
  * 8 MB that HTTP's {@code zstd} coding allows (RFC 9659). Only levels 20 to 22 need the cap; zstd
  * picks at most 8 MB for the others, and shrinks the window to a body of known size in any case.
  *
+ * <p>With a dictionary, every frame is compressed with it and carries its ID; the context references
+ * the engine's loaded tables ({@link ZstdLoadedDictionary}) again after each reset, and holds a
+ * reference to them until freed.
+ *
  * <p>Counts itself made in {@link ContextCounter#created()} when constructed and released when
  * {@link #free()} (idempotent) frees it, or when a failed {@link #reset()} does.
  */
@@ -22,14 +26,25 @@ final class ZstdContext {
 
   private final int level;
   private final ContextCounter contexts;
+  /** Null without a dictionary; one reference held until {@link #free()}. */
+  private final ZstdLoadedDictionary dictionary;
   private final ZstdCompressCtx ctx;
   /** True once {@link #ctx} is freed. */
   private boolean freed;
 
-  ZstdContext(int level, ContextCounter contexts) {
+  /** @param dictionary null for none */
+  ZstdContext(int level, ZstdLoadedDictionary dictionary, ContextCounter contexts) {
     this.level = level;
     this.contexts = contexts;
-    this.ctx = new ZstdCompressCtx();
+    this.dictionary = dictionary == null ? null : dictionary.retain();
+    try {
+      this.ctx = new ZstdCompressCtx();
+    } catch (RuntimeException | Error e) {
+      if (this.dictionary != null) {
+        this.dictionary.release();
+      }
+      throw e;
+    }
     contexts.created();
     try {
       configure();
@@ -54,6 +69,9 @@ final class ZstdContext {
     ctx.setContentSize(true);
     if (level > MAX_LEVEL_WITHIN_HTTP_WINDOW) {
       ctx.setWindowLog(ZstdEngine.HTTP_MAX_WINDOW_LOG);
+    }
+    if (dictionary != null) {
+      ctx.loadDict(dictionary.compressTables());
     }
   }
 
@@ -106,5 +124,8 @@ final class ZstdContext {
     freed = true;
     ctx.close();
     contexts.released();
+    if (dictionary != null) {
+      dictionary.release();
+    }
   }
 }

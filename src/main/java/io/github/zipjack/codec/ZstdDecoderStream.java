@@ -9,6 +9,7 @@ import io.github.zipjack.MalformedBodyException;
 import io.github.zipjack.TrailingDataException;
 import io.github.zipjack.TruncatedBodyException;
 import io.github.zipjack.WrongCodingException;
+import io.github.zipjack.WrongDictionaryException;
 import io.github.zipjack.ZipjackDecodeException;
 import io.github.zipjack.buffer.StripedPool;
 import java.io.IOException;
@@ -50,6 +51,8 @@ final class ZstdDecoderStream extends InputStream {
     static final int OUTPUT_BYTES = 64 * 1024;
 
     private final ContextCounter contexts;
+    /** Null without a dictionary; one reference held until {@link #dispose()}. */
+    private final ZstdLoadedDictionary dictionary;
     final ZstdDecompressCtx ctx;
     /** Little-endian, as zstd's header fields are. */
     final ByteBuffer input = ByteBuffer.allocateDirect(INPUT_BYTES).order(ByteOrder.LITTLE_ENDIAN);
@@ -58,10 +61,35 @@ final class ZstdDecoderStream extends InputStream {
     final byte[] transfer = new byte[INPUT_BYTES];
     private boolean disposed;
 
-    DecoderSlot(ContextCounter contexts) {
+    /** @param dictionary null for none */
+    DecoderSlot(ContextCounter contexts, ZstdLoadedDictionary dictionary) {
       this.contexts = contexts;
       this.ctx = new ZstdDecompressCtx();
       contexts.created();
+      this.dictionary = dictionary == null ? null : dictionary.retain();
+      try {
+        referenceDictionary();
+      } catch (RuntimeException e) {
+        dispose();
+        throw e;
+      }
+    }
+
+    /** The ID of the dictionary frames must name, 0 for none. */
+    long dictionaryId() {
+      return dictionary == null ? 0 : dictionary.id();
+    }
+
+    /** Resets the context, which forgets its dictionary, and references the dictionary again. */
+    void reset() {
+      ctx.reset();
+      referenceDictionary();
+    }
+
+    private void referenceDictionary() {
+      if (dictionary != null) {
+        ctx.loadDict(dictionary.decompressTables());
+      }
     }
 
     /** Frees the context; idempotent. */
@@ -72,6 +100,9 @@ final class ZstdDecoderStream extends InputStream {
       disposed = true;
       ctx.close();
       contexts.released();
+      if (dictionary != null) {
+        dictionary.release();
+      }
     }
   }
 
@@ -226,10 +257,7 @@ final class ZstdDecoderStream extends InputStream {
     }
     ZstdFrameHeader header = ZstdFrameHeader.parse(input, input.position(), frameStart);
     String frame = "zstd frame " + number + " (from byte " + frameStart + ")";
-    if (header.dictionaryId() != 0) {
-      throw new MalformedBodyException(frame + " needs dictionary " + header.dictionaryId()
-          + ", but HTTP's zstd coding uses no dictionary");
-    }
+    checkDictionary(header.dictionaryId(), frame);
     if (header.windowBytes() > maxDecodedBytes) {
       throw new DecodeLimitExceededException("maxDecodedBytes", maxDecodedBytes, frame + " declares a window of "
           + header.windowBytes() + " bytes, more than maxDecodedBytes (" + maxDecodedBytes + "); refused before decoding",
@@ -248,6 +276,29 @@ final class ZstdDecoderStream extends InputStream {
     frames = number;
     allFrames++;
     inFrame = true;
+  }
+
+  /**
+   * Refuses a frame that names another dictionary than the slot's: with no dictionary, any; with
+   * one, any other, and none (a frame made without a dictionary, or by {@code zstd --no-dictID},
+   * which zstd would decode against the dictionary's history and could get wrong).
+   */
+  private void checkDictionary(long frameId, String frame) throws WrongDictionaryException {
+    long expected = slot.dictionaryId();
+    if (frameId == expected) {
+      return;
+    }
+    String message;
+    if (expected == 0) {
+      message = frame + " needs dictionary " + frameId + ", but this pipeline has no dictionary"
+          + " (HTTP's zstd coding uses none; a pipeline with Compression.zstd(level, dictionary) decodes it)";
+    } else if (frameId == 0) {
+      message = frame + " names no dictionary (dictionary ID 0), but this pipeline decodes with dictionary "
+          + expected + "; it was made without a dictionary, or without writing the ID (zstd --no-dictID)";
+    } else {
+      message = frame + " needs dictionary " + frameId + ", but this pipeline decodes with dictionary " + expected;
+    }
+    throw new WrongDictionaryException(message, frameId, expected);
   }
 
   private void skipSkippableFrame() throws IOException {
@@ -335,7 +386,7 @@ final class ZstdDecoderStream extends InputStream {
     slot = null;
     output.limit(0);
     try {
-      s.ctx.reset();
+      s.reset();
     } catch (RuntimeException e) {
       s.dispose(); // a context that cannot be reset must not serve another body
       in.close();

@@ -3,6 +3,7 @@ package io.github.zipjack.codec;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Zstandard (RFC 8878; HTTP content coding {@code zstd}, RFC 9659) through zstd-jni. Thread-safe;
@@ -30,6 +31,11 @@ import java.io.OutputStream;
  * of direct buffers. {@link #close()} frees the idle ones; contexts lent out are freed when their
  * encoder or decoder is closed.
  *
+ * <p>With a dictionary, it is loaded once ({@link ZstdLoadedDictionary}: the compression tables for
+ * the level and the decompression tables) and referenced by every context; frames carry its ID, and
+ * decoders refuse frames that name another or none with a
+ * {@link io.github.zipjack.WrongDictionaryException}.
+ *
  * <p>Several threads ({@link Parallelism}): a body of {@link #open} past {@link #continuationBytes()}
  * and every body of {@link #openStreaming} is compressed by libzstd's own worker threads, in jobs of
  * {@link #JOB_BYTES}: one, plus as many as the {@link CompressionWorkers} budget has free up to the
@@ -51,6 +57,10 @@ public final class ZstdEngine extends PooledEngine<ZstdBodyEncoder, ZstdDecoderS
 
   private final int level;
   private final long maxDecodedBytes;
+  /** Null without a dictionary; the engine's reference is released by {@link #closeNative()}. */
+  private final ZstdLoadedDictionary dictionary;
+  /** Set by the first {@link #closeNative()}. */
+  private final AtomicBoolean dictionaryReleased = new AtomicBoolean();
   private final Parallelism parallelism;
 
   /**
@@ -60,6 +70,20 @@ public final class ZstdEngine extends PooledEngine<ZstdBodyEncoder, ZstdDecoderS
    * @throws IllegalArgumentException if the level is outside [1, 22]
    */
   public ZstdEngine(EngineConfig config) {
+    this(config, null, 0);
+  }
+
+  /**
+   * An engine whose frames are compressed with a dictionary and carry its ID, and whose decoders
+   * accept only frames that name it. The dictionary is loaded here, once, and shared by every
+   * context; freed when the engine is closed and the last lent context is back.
+   *
+   * @param dictionary a zstd-format dictionary (null for none), only read
+   * @param dictionaryId its ID, nonzero when there is a dictionary
+   * @throws IllegalArgumentException if the level is outside [1, 22], or zstd cannot load the
+   *     dictionary (corrupt entropy tables); the message names its ID and size
+   */
+  public ZstdEngine(EngineConfig config, byte[] dictionary, long dictionaryId) {
     super(config.maxIdleEncoders());
     int level = config.level();
     if (level < 1 || level > 22) {
@@ -68,6 +92,20 @@ public final class ZstdEngine extends PooledEngine<ZstdBodyEncoder, ZstdDecoderS
     this.level = level;
     this.maxDecodedBytes = config.maxDecodedBytes();
     this.parallelism = config.parallelism();
+    this.dictionary = dictionary == null ? null : new ZstdLoadedDictionary(dictionary, dictionaryId, level, contexts);
+  }
+
+  /** The loaded dictionary contexts reference, or null. */
+  ZstdLoadedDictionary dictionary() {
+    return dictionary;
+  }
+
+  /** Releases the engine's reference to the dictionary; contexts still lent out keep theirs. */
+  @Override
+  void closeNative() {
+    if (dictionary != null && !dictionaryReleased.getAndSet(true)) {
+      dictionary.release();
+    }
   }
 
   /**
@@ -134,7 +172,7 @@ public final class ZstdEngine extends PooledEngine<ZstdBodyEncoder, ZstdDecoderS
 
   @Override
   ZstdDecoderStream.DecoderSlot newDecoderSlot() {
-    return new ZstdDecoderStream.DecoderSlot(contexts);
+    return new ZstdDecoderStream.DecoderSlot(contexts, dictionary);
   }
 
   @Override
@@ -154,7 +192,8 @@ public final class ZstdEngine extends PooledEngine<ZstdBodyEncoder, ZstdDecoderS
 
   @Override
   public String implementation() {
-    return "zstd(" + level + ") via zstd-jni";
+    return dictionary == null ? "zstd(" + level + ") via zstd-jni"
+        : "zstd(" + level + ", dictionary " + dictionary.id() + ") via zstd-jni";
   }
 
   /**

@@ -43,7 +43,7 @@ final class ZstdStreamEncoder extends DirectInputEncoder {
 
   ZstdStreamEncoder(ZstdEngine engine, int level, ContextCounter contexts) {
     this.engine = engine;
-    this.context = new ZstdContext(level, contexts);
+    this.context = new ZstdContext(level, engine.dictionary(), contexts);
   }
 
   @Override

@@ -89,8 +89,8 @@ public final class CompressedResponses implements AutoCloseable {
    * {@code application/json} for {@link Format#JSON} and {@code application/vnd.msgpack} (the
    * IANA-registered type) for {@link Format#MSGPACK}; see {@link #withContentType(String)}.
    *
-   * @throws IllegalArgumentException if no pipeline is given, two serve the same coding, or their
-   *     formats differ
+   * @throws IllegalArgumentException if no pipeline is given, two serve the same coding, their
+   *     formats differ, or one compresses with a zstd dictionary (no browser has it)
    */
   public static CompressedResponses of(Pipeline... pipelines) {
     Objects.requireNonNull(pipelines, "pipelines must not be null");
@@ -101,6 +101,7 @@ public final class CompressedResponses implements AutoCloseable {
     Map<String, Pipeline> byCoding = new LinkedHashMap<>();
     for (int i = 0; i < pipelines.length; i++) {
       Pipeline p = Objects.requireNonNull(pipelines[i], "pipelines[" + i + "] must not be null");
+      CompressionSettings.Builder.checkNoDictionary("pipelines[" + i + "]", p.compression());
       if (p.format() != format) {
         throw new IllegalArgumentException("pipelines must all have the same format: pipelines[0] is " + format
             + " but pipelines[" + i + "] is " + p.format() + " (" + p.compression() + ")");

@@ -47,7 +47,7 @@ import java.util.regex.Pattern;
  *       and the rest passes through (0: at the flush itself)</td></tr>
  * </table>
  *
- * <p>Why these defaults (figures from the README's engine table, x1 = 112 KB of JSON): zstd level 1
+ * <p>Why these defaults (figures from docs/benchmarks.md's engine table, x1 = 112 KB of JSON): zstd level 1
  * is the fastest engine (about 2.2x the study's best gzip) and its output is smaller than gzip level
  * 1 (32% against 33-36% of raw), so it comes first for the browsers that take it; gzip level 1 is
  * what every client takes, the study's choice for throughput; brotli quality 4 makes the smallest
@@ -436,7 +436,8 @@ public final class CompressionSettings {
      * {@link #codings(String)}.
      *
      * @throws IllegalArgumentException if empty, if it contains {@code Compression.none()} (identity
-     *     is always possible), or if a coding appears twice
+     *     is always possible), if a coding appears twice, or if a zstd coding has a dictionary (no
+     *     browser has it)
      */
     public Builder codings(Compression... codingsInPreferenceOrder) {
       if (codingsInPreferenceOrder.length == 0) {
@@ -448,6 +449,7 @@ public final class CompressionSettings {
         if (c.equals(Compression.none())) {
           throw new IllegalArgumentException("codings must not contain none(): identity is always offered");
         }
+        checkNoDictionary("codings", c);
         if (!seen.add(c.contentEncoding())) {
           throw new IllegalArgumentException("codings lists " + c.contentEncoding() + " twice: "
               + List.of(codingsInPreferenceOrder));
@@ -455,6 +457,19 @@ public final class CompressionSettings {
       }
       this.codings = List.of(codingsInPreferenceOrder);
       return this;
+    }
+
+    /**
+     * Refuses a zstd coding with a dictionary: HTTP's {@code zstd} coding is decoded without one,
+     * and a private dictionary reaches browsers only through Compression Dictionary Transport
+     * (RFC 9842, {@code dcz}), which zipjack does not implement.
+     */
+    static void checkNoDictionary(String where, Compression c) {
+      if (c.dictionary() != null) {
+        throw new IllegalArgumentException(where + " must not use a zstd dictionary: " + c + "; HTTP's zstd coding "
+            + "is decoded without one and no browser has this dictionary (RFC 9842 dictionary transport is not "
+            + "supported); use Compression.zstd(level) for HTTP, dictionaries where both ends are yours");
+      }
     }
 
     /** Bodies shorter than this, in bytes, are sent uncompressed. Default 1,024. */

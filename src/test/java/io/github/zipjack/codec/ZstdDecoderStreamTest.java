@@ -14,6 +14,7 @@ import io.github.zipjack.ChecksumMismatchException;
 import io.github.zipjack.DecodeLimitExceededException;
 import io.github.zipjack.MalformedBodyException;
 import io.github.zipjack.TruncatedBodyException;
+import io.github.zipjack.WrongDictionaryException;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -219,12 +220,14 @@ class ZstdDecoderStreamTest {
   }
 
   @Test
-  void frameThatNeedsADictionaryIsMalformed() {
+  void frameThatNeedsADictionaryIsTheWrongDictionary() {
     byte[] header = concat(MAGIC, new byte[] {0x01, 0x50, 0x07, (byte) 0xff});
 
-    MalformedBodyException e = assertThrows(MalformedBodyException.class, () -> decode(engine, header));
-    assertEquals("zstd frame 1 (from byte 0) needs dictionary 7, but HTTP's zstd coding uses no dictionary",
-        e.getMessage());
+    WrongDictionaryException e = assertThrows(WrongDictionaryException.class, () -> decode(engine, header));
+    assertEquals("zstd frame 1 (from byte 0) needs dictionary 7, but this pipeline has no dictionary (HTTP's zstd "
+        + "coding uses none; a pipeline with Compression.zstd(level, dictionary) decodes it)", e.getMessage());
+    assertEquals(7, e.frameDictionaryId());
+    assertEquals(0, e.expectedDictionaryId());
   }
 
   @Test

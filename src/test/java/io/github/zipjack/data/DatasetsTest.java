@@ -124,7 +124,7 @@ class DatasetsTest {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> Datasets.load("persons-7"));
     assertEquals("unknown dataset: persons-7; known: people-1, people-10, people-100, "
-        + "people-100x10, numeric, people-N for N records, or file:/path/to/file.json", e.getMessage());
+        + "people-100x10, numeric, orders-1, orders-100, people-N for N records, or file:/path/to/file.json", e.getMessage());
   }
 
   @Test

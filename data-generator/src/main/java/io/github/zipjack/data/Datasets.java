@@ -36,6 +36,10 @@ import java.util.concurrent.ConcurrentHashMap;
  *     benchmarks of large bodies need.
  * <li>{@code numeric}: {@code numeric.json}, {@code DatasetGenerator.numeric(32, 512,
  *     NUMERIC_SEED)}, about 300 KB of full-precision doubles.
+ * <li>{@code orders-1}, {@code orders-100}: the first 1 and 100 events of
+ *     {@code OrderEvents.events(count, ORDERS_SEED)}, order events of about 1 KB each (numbers,
+ *     codes, timestamps, nested arrays): small bodies not shaped like people. Made at run time,
+ *     without Datafaker; events 100 and on are others of the same kind (for training a dictionary).
  * <li>{@code file:PATH}: any JSON file of your own, read as a {@code JsonNode} tree
  *     ({@code file:/abs/data.json}, {@code file:///abs/data.json} or {@code file:relative.json}).
  *     Its {@code rawJson()} is the tree written back compactly, so numbers may be spelled
@@ -53,14 +57,16 @@ public final class Datasets {
   public static final int NUMERIC_SERIES_COUNT = 32;
   /** Number of values in each series of {@code numeric.json}. */
   public static final int NUMERIC_VALUES_PER_SERIES = 512;
+  /** Seed of the orders datasets. */
+  public static final long ORDERS_SEED = 2026L;
   /** Prefix of a name that loads a JSON file of your own as a {@code JsonNode}. */
   public static final String FILE_PREFIX = "file:";
   /** Prefix of {@code people-N}, N records of the people seed. */
   public static final String PEOPLE_PREFIX = "people-";
 
-  /** The built-in dataset names: the people datasets smallest first, then numeric. */
+  /** The built-in dataset names: the people datasets smallest first, then numeric, then orders. */
   public static final List<String> NAMES =
-      List.of("people-1", "people-10", "people-100", "people-100x10", "numeric");
+      List.of("people-1", "people-10", "people-100", "people-100x10", "numeric", "orders-1", "orders-100");
 
   /** Resource file of people-100, relative to this class. */
   static final String PEOPLE_RESOURCE = "people-100.json";
@@ -68,6 +74,7 @@ public final class Datasets {
   static final String NUMERIC_RESOURCE = "numeric.json";
 
   private static final TypeReference<List<Person>> PEOPLE_TYPE = new TypeReference<>() { };
+  private static final TypeReference<List<OrderEvent>> ORDERS_TYPE = new TypeReference<>() { };
   private static final TypeReference<NumericDataset> NUMERIC_TYPE = new TypeReference<>() { };
   private static final TypeReference<JsonNode> TREE_TYPE = new TypeReference<>() { };
 
@@ -121,6 +128,12 @@ public final class Datasets {
         }
         return people(name, tenTimes);
       }
+      case "orders-1" -> {
+        return orders(name, 1);
+      }
+      case "orders-100" -> {
+        return orders(name, 100);
+      }
       case "numeric" -> {
         byte[] json = resource(NUMERIC_RESOURCE);
         return new Dataset(name, read(json, NUMERIC_TYPE, name), NUMERIC_TYPE, json);
@@ -159,6 +172,11 @@ public final class Datasets {
   private static Dataset people(String name, List<Person> people) {
     List<Person> copy = List.copyOf(people);
     return new Dataset(name, copy, PEOPLE_TYPE, CanonicalJson.write(copy));
+  }
+
+  private static Dataset orders(String name, int count) {
+    List<OrderEvent> events = OrderEvents.events(count, ORDERS_SEED);
+    return new Dataset(name, events, ORDERS_TYPE, CanonicalJson.write(events));
   }
 
   private static Dataset file(String name) {

@@ -10,6 +10,7 @@ import java.io.InputStream;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -62,8 +63,17 @@ class PeopleServiceTest {
   @Test
   void theBodyIsSnakeCaseAsTheServiceWritesIt() throws Exception {
     HttpResponse<byte[]> response = Http.get(port, "/people?count=2", "Accept-Encoding", "gzip");
-    String json = new String(Http.decode("gzip", response.body()), StandardCharsets.UTF_8);
+    String coding = response.headers().firstValue("Content-Encoding").orElse(null); // under min-body-size: none
+    String json = new String(Http.decode(coding, response.body()), StandardCharsets.UTF_8);
     assertTrue(json.startsWith("[{\"person_id\":0,\"first_name\":\"First0\""), json);
+  }
+
+  @Test
+  void aBodyUnderMinBodySizeGoesOutAsItIsWithItsLength() throws Exception {
+    HttpResponse<byte[]> response = Http.get(port, "/people?count=2", "Accept-Encoding", "gzip");
+    assertEquals(Optional.empty(), response.headers().firstValue("Content-Encoding"));
+    assertEquals(String.valueOf(response.body().length), response.headers().firstValue("Content-Length").orElseThrow());
+    assertArrayEquals(mappersBytes(2), response.body());
   }
 
   @Test

@@ -19,9 +19,13 @@ final class Baselines {
   }
 
   OptionalDouble opsPerSecond(Workload workload) {
+    return result(workload).map(r -> OptionalDouble.of(r.opsPerSecond())).orElse(OptionalDouble.empty());
+  }
+
+  /** The baseline's result, with its error. */
+  Optional<JmhResult> result(Workload workload) {
     Workload asJson = new Workload(workload.dataset(), Suite.JSON, workload.codec(), workload.threads());
-    Optional<JmhResult> baseline = results.find(Suite.SEED, Suite.SEED_BASELINE, asJson);
-    return baseline.map(r -> OptionalDouble.of(r.opsPerSecond())).orElse(OptionalDouble.empty());
+    return results.find(Suite.SEED, Suite.SEED_BASELINE, asJson);
   }
 
   boolean any() {

@@ -3,6 +3,8 @@ package io.github.zipjack.bench.report;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.BitmapEncoder.BitmapFormat;
 import org.knowm.xchart.internal.chartpart.Chart;
@@ -18,6 +20,8 @@ final class ChartWriter {
 
   private final Path outDir;
   private final ReportDocument doc;
+  /** The charts written, by file name, for the tests that look at what they plot. */
+  private final Map<String, Chart<?, ?>> written = new LinkedHashMap<>();
 
   ChartWriter(Path outDir, ReportDocument doc) {
     this.outDir = outDir;
@@ -40,6 +44,12 @@ final class ChartWriter {
     }
     Files.write(outDir.resolve(fileName), png);
     doc.image(fileName, title);
+    written.put(fileName, chart);
+  }
+
+  /** The chart written to {@code fileName}, or null. */
+  Chart<?, ?> written(String fileName) {
+    return written.get(fileName);
   }
 
   /** Deletes the file an earlier report may have left, without a note: for a chart whose section was not measured. */

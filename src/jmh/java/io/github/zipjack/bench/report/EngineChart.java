@@ -46,7 +46,7 @@ final class EngineChart {
         continue;
       }
       Codec codec = Codec.parse(w.codec());
-      double[] point = {100 * size, r.opsPerSecond()};
+      double[] point = {100 * size, r.opsPerSecond(), r.errorBar()};
       byEngine.computeIfAbsent(codec.engine(), k -> new ArrayList<>()).add(point);
       labelled.add(point);
       labels.add(Integer.toString(codec.level()));
@@ -75,7 +75,7 @@ final class EngineChart {
             ? engines.studyBest(x1(level)) : results.find(Suite.SEED, Suite.SEED_BASELINE, x1(level));
         double size = engines.sizeFraction(x1(level));
         if (study.isPresent() && !Double.isNaN(size)) {
-          marks.add(new double[] {100 * size, study.get().opsPerSecond()});
+          marks.add(new double[] {100 * size, study.get().opsPerSecond(), study.get().errorBar()});
           maxOps = Math.max(maxOps, study.get().opsPerSecond());
         }
       }
@@ -93,14 +93,17 @@ final class EngineChart {
     writer.write(FILE, TITLE, chart);
   }
 
+  /** A series of points {size %, ops/s, JMH's error}, the error drawn as error bars. */
   private static XYSeries addSeries(XYChart chart, String name, List<double[]> points) {
     List<Double> x = new ArrayList<>();
     List<Double> y = new ArrayList<>();
+    List<Double> error = new ArrayList<>();
     points.forEach(p -> {
       x.add(p[0]);
       y.add(p[1]);
+      error.add(p[2]);
     });
-    return chart.addSeries(name, x, y);
+    return chart.addSeries(name, x, y, error);
   }
 
   private static Workload x1(String codec) {

@@ -13,7 +13,7 @@ import java.util.Set;
  * The section a user reads to pick a setting: every engine and level zipjack's {@code encodeToBody}
  * was measured with, its throughput, how it compares with the study's best and with its own serial
  * ceiling, the size of its bodies and what it allocates; then the throughput-size chart, the
- * targets ({@link TargetSection}) and the accelerator comparison. README.md carries a copy of it,
+ * targets ({@link TargetSection}) and the accelerator comparison. docs/benchmarks.md carries a copy of it,
  * written by {@code bench/publish}.
  */
 final class EngineSection {

@@ -6,7 +6,7 @@ import java.util.Locale;
  * How the report writes numbers: thousands separated by commas, as many decimals as the magnitude
  * deserves, and {@link MarkdownTable#NONE} for a figure that was not measured.
  */
-final class Figures {
+public final class Figures {
 
   private Figures() {}
 
@@ -25,7 +25,7 @@ final class Figures {
   }
 
   /** A score with JMH's error, {@code 1,234 ± 56}; the error is left out when JMH could not compute it. */
-  static String withError(double score, double error) {
+  public static String withError(double score, double error) {
     String text = opsPerSecond(score);
     return Double.isNaN(error) ? text : text + " ± " + opsPerSecond(error);
   }

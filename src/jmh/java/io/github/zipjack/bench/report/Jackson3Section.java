@@ -25,8 +25,7 @@ final class Jackson3Section {
     doc.heading(2, HEADING);
     List<JmhResult> measured = results.of(CLASS, Suite.PIPELINE_MAIN);
     if (measured.isEmpty()) {
-      doc.paragraph("Not measured: the result files have no " + CLASS + " results (bench/run runs it; alone:"
-          + " java -jar target/benchmarks.jar " + CLASS + ").");
+      doc.notMeasured(CLASS);
       return;
     }
     doc.paragraph(String.format(Locale.ROOT, "%s, %s: a pipeline on a plain Jackson 2 ObjectMapper and one on"

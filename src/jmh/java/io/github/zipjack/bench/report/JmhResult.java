@@ -48,6 +48,11 @@ record JmhResult(
     return params.get(name);
   }
 
+  /** JMH's error as a chart's error bar draws it: 0 where JMH had too few iterations to give one. */
+  double errorBar() {
+    return Double.isNaN(errorOpsPerSecond) ? 0 : errorOpsPerSecond;
+  }
+
   boolean hasAllocation() {
     return !Double.isNaN(allocBytesPerOp);
   }

@@ -3,6 +3,7 @@ package io.github.zipjack.bench.report;
 import io.github.zipjack.bench.Codec;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -63,12 +64,12 @@ final class PipelineCharts {
     }
     XYChart chart = xyChart("Encoding against the compression level, " + StudyCharts.threads(threads),
         "level (the engine's own scale)", "MB/s of JSON");
+    boolean logarithmic = logarithmicIfWide(chart, series.values());
     for (Map.Entry<String, List<JmhResult>> s : series.entrySet()) {
-      TreeMap<Integer, Double> points = new TreeMap<>();
-      s.getValue().forEach(r -> points.put(Integer.parseInt(r.param(Suite.LEVEL)), megabytesPerSecond(r)));
-      chart.addSeries(s.getKey(), new ArrayList<>(points.keySet()), new ArrayList<>(points.values()));
+      TreeMap<Integer, JmhResult> points = new TreeMap<>();
+      s.getValue().forEach(r -> points.put(Integer.parseInt(r.param(Suite.LEVEL)), r));
+      addSeries(chart, s.getKey(), new ArrayList<>(points.keySet()), points.values(), !logarithmic);
     }
-    logarithmicIfWide(chart, series.values());
     writer.write(LEVEL_FILE, "Throughput against the compression level", chart);
   }
 
@@ -86,12 +87,12 @@ final class PipelineCharts {
     chart.getStyler().setXAxisLogarithmic(true);
     TreeSet<String> codecs = new TreeSet<>(Comparator.comparing(Suite::codecOrder));
     for (Map.Entry<String, List<JmhResult>> s : series.entrySet()) {
-      TreeMap<Long, Double> points = new TreeMap<>();
+      TreeMap<Long, JmhResult> points = new TreeMap<>();
       for (JmhResult r : s.getValue()) {
-        points.put(sizes.jsonBytes(r.param(Suite.DATASET)), megabytesPerSecond(r));
+        points.put(sizes.jsonBytes(r.param(Suite.DATASET)), r);
         codecs.add(Workload.codecOf(r));
       }
-      chart.addSeries(s.getKey(), new ArrayList<>(points.keySet()), new ArrayList<>(points.values()));
+      addSeries(chart, s.getKey(), new ArrayList<>(points.keySet()), points.values(), true);
     }
     addCeilings(chart, codecs, rows);
     writer.write(PAYLOAD_FILE, "Throughput against the payload size, with the ceiling", chart);
@@ -131,6 +132,26 @@ final class PipelineCharts {
     return r.opsPerSecond() * sizes.jsonBytes(r.param(Suite.DATASET)) / 1e6;
   }
 
+  /**
+   * A series of results in MB/s of JSON at {@code x}, with JMH's error as error bars when {@code
+   * errorBars} (not on a logarithmic axis, where a bar reaching below zero has no place).
+   */
+  private void addSeries(XYChart chart, String name, List<? extends Number> x, Collection<JmhResult> rows,
+      boolean errorBars) {
+    List<Double> y = new ArrayList<>();
+    List<Double> error = new ArrayList<>();
+    for (JmhResult r : rows) {
+      double megabytes = sizes.jsonBytes(r.param(Suite.DATASET)) / 1e6;
+      y.add(r.opsPerSecond() * megabytes);
+      error.add(r.errorBar() * megabytes);
+    }
+    if (errorBars) {
+      chart.addSeries(name, x, y, error);
+    } else {
+      chart.addSeries(name, x, y);
+    }
+  }
+
   private static Map<String, List<JmhResult>> withAtLeastTwoPoints(Map<String, List<JmhResult>> series) {
     Map<String, List<JmhResult>> kept = new LinkedHashMap<>();
     for (Map.Entry<String, List<JmhResult>> s : series.entrySet()) {
@@ -141,8 +162,8 @@ final class PipelineCharts {
     return kept;
   }
 
-  /** A logarithmic y axis when the lines lie more than a factor 30 apart. */
-  private void logarithmicIfWide(XYChart chart, Iterable<List<JmhResult>> series) {
+  /** A logarithmic y axis when the lines lie more than a factor 30 apart; whether it is. */
+  private boolean logarithmicIfWide(XYChart chart, Iterable<List<JmhResult>> series) {
     double min = Double.MAX_VALUE;
     double max = 0;
     for (List<JmhResult> rows : series) {
@@ -151,13 +172,16 @@ final class PipelineCharts {
         max = Math.max(max, megabytesPerSecond(r));
       }
     }
-    chart.getStyler().setYAxisLogarithmic(min > 0 && max / min > 30);
+    boolean logarithmic = min > 0 && max / min > 30;
+    chart.getStyler().setYAxisLogarithmic(logarithmic);
+    return logarithmic;
   }
 
   static XYChart xyChart(String title, String xTitle, String yTitle) {
     XYChart chart = new XYChartBuilder().width(ChartWriter.WIDTH).height(ChartWriter.HEIGHT)
         .title(title).xAxisTitle(xTitle).yAxisTitle(yTitle).build();
     chart.getStyler().setLegendPosition(LegendPosition.OutsideE);
+    chart.getStyler().setErrorBarsColorSeriesColor(true);
     return chart;
   }
 

@@ -4,10 +4,16 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * The generated parts of README.md, each between a begin and an end marker, never typed in:
+ * The generated parts of README.md and docs/benchmarks.md, each between a begin and an end marker,
+ * never typed in. README.md has the headline: x1 at 1 thread from the report's engine table, and the
+ * engines chart. docs/benchmarks.md has
  * <ul>
  *   <li>the study's size table (raw, gzip 6 and gzip 1 for x1 and x10), computed by encoding the
  *       generated datasets with zipjack's pipeline; ReadmeSectionsTest fails when it is stale;</li>
@@ -16,8 +22,8 @@ import java.util.List;
  *       chart, the targets), copied from it with the chart linked in {@code bench/latest/}.</li>
  * </ul>
  * <pre>
- * java -cp target/benchmarks.jar io.github.zipjack.bench.report.ReadmeSections                    # print the size table
- * java -cp target/benchmarks.jar io.github.zipjack.bench.report.ReadmeSections README.md [report.md]  # rewrite README
+ * java -cp target/benchmarks.jar io.github.zipjack.bench.report.ReadmeSections       # print the size table
+ * java -cp target/benchmarks.jar io.github.zipjack.bench.report.ReadmeSections README.md docs/benchmarks.md [report.md]
  * </pre>
  * {@code bench/publish} runs the second form with the latest report.
  */
@@ -25,10 +31,21 @@ public final class ReadmeSections {
   static final Section SIZES = new Section("study-size-table");
   static final Section KEY_FIGURES = new Section("key-figures");
   static final Section ENGINES = new Section("engines");
+  static final Section HEADLINE = new Section("headline");
+  /** The front page, with {@link #HEADLINE}. */
+  static final Path README = Path.of("README.md");
+  /** The benchmarks' page, with {@link #SIZES}, {@link #KEY_FIGURES} and {@link #ENGINES}. */
+  static final Path BENCHMARKS_DOC = Path.of("docs", "benchmarks.md");
   /** Where README.md finds the charts of the published report. */
   static final String PUBLISHED_DIR = "bench/latest/";
+  /** Where a page in docs/ finds them. */
+  static final String PUBLISHED_DIR_FROM_DOCS = "../" + PUBLISHED_DIR;
   /** What the engines section says while the published report has none. */
   static final String NO_ENGINES = "_The published report has no engine table yet: `bench/run && bench/publish` writes it._\n";
+  /** The engine table's rows the headline keeps, and its columns. */
+  private static final String HEADLINE_DATASET = Suite.STUDY_X1;
+  private static final List<String> HEADLINE_COLUMNS = List.of(EngineSection.CODEC, EngineSection.SCORE,
+      EngineSection.VS_STUDY_BEST, EngineSection.VS_CEILING, EngineSection.SIZE);
   /** The heading of the report section that {@link #KEY_FIGURES} copies. */
   static final String KEY_FIGURES_HEADING = "## Key figures";
 
@@ -80,16 +97,62 @@ public final class ReadmeSections {
 
   /**
    * The report's engine section (table, chart, targets) with its chart links pointing into
-   * {@link #PUBLISHED_DIR}, or {@link #NO_ENGINES} when the report has none.
+   * {@code chartDir} (the published folder as the page that carries the copy reaches it), or
+   * {@link #NO_ENGINES} when the report has none.
    */
-  static String engines(String reportMarkdown) {
+  static String engines(String reportMarkdown, String chartDir) {
     String body = sectionBody(reportMarkdown, EngineSection.HEADING + "\n");
     if (body == null) {
       return NO_ENGINES;
     }
-    // Headings one level down, so the copy nests under README's own heading.
-    body = body.replaceAll("(?m)^### ", "#### ");
-    return body.replaceAll("!\\[([^\\]]*)\\]\\(([^/)]+\\.png)\\)", "![$1](" + PUBLISHED_DIR + "$2)");
+    return linkCharts(body, chartDir);
+  }
+
+  /**
+   * The front page's headline: the engine table's rows for x1 at 1 thread, in fewer columns, with the
+   * JDK that measured them and the engines chart from {@link #PUBLISHED_DIR}; {@link #NO_ENGINES}
+   * when the report has no engine section.
+   */
+  static String headline(String reportMarkdown) {
+    String body = sectionBody(reportMarkdown, EngineSection.HEADING + "\n");
+    if (body == null) {
+      return NO_ENGINES;
+    }
+    List<List<String>> rows = firstTable(body);
+    List<String> headers = rows.get(0);
+    MarkdownTable table = new MarkdownTable(HEADLINE_COLUMNS);
+    for (List<String> row : rows.subList(1, rows.size())) {
+      if (row.get(headers.indexOf("dataset")).equals(HEADLINE_DATASET)
+          && row.get(headers.indexOf("threads")).equals("1")) {
+        table.addRow(HEADLINE_COLUMNS.stream().map(column -> row.get(headers.indexOf(column))).toList());
+      }
+    }
+    Matcher jdk = Pattern.compile("measured on (JDK [0-9][0-9.]*[0-9]|JDK [0-9]+)").matcher(body);
+    String chart = body.lines().filter(line -> line.startsWith("![")).findFirst().orElse("");
+    return (jdk.find() ? HEADLINE_DATASET + ", JSON, 1 thread, " + jdk.group(1) + ":\n\n" : "")
+        + table.render() + "\n" + linkCharts(chart, PUBLISHED_DIR) + "\n";
+  }
+
+  /** The cells of the first Markdown table in {@code markdown}, header row first, separator left out. */
+  private static List<List<String>> firstTable(String markdown) {
+    List<List<String>> rows = new ArrayList<>();
+    for (String line : markdown.lines().dropWhile(line -> !line.startsWith("|"))
+        .takeWhile(line -> line.startsWith("|")).toList()) {
+      List<String> cells = Arrays.stream(line.substring(1, line.lastIndexOf('|')).split("\\|"))
+          .map(String::strip).toList();
+      if (!cells.get(0).startsWith("--")) {
+        rows.add(cells);
+      }
+    }
+    if (rows.isEmpty()) {
+      throw new IllegalArgumentException("the report's engine section has no table");
+    }
+    return rows;
+  }
+
+  /** {@code markdown} with its images of charts beside the report pointing into {@code chartDir}. */
+  private static String linkCharts(String markdown, String chartDir) {
+    return markdown.replaceAll("!\\[([^\\]]*)\\]\\(([^/)]+\\.png)\\)", "![$1](" + chartDir + "$2)");
   }
 
   /** From after the line that starts with {@code heading} to the next "## ", stripped; null when absent. */
@@ -108,14 +171,21 @@ public final class ReadmeSections {
       System.out.print(sizeTable());
       return;
     }
-    Path readme = Path.of(args[0]);
-    String text = SIZES.replace(Files.readString(readme, StandardCharsets.UTF_8), sizeTable());
-    if (args.length > 1) {
-      String report = Files.readString(Path.of(args[1]), StandardCharsets.UTF_8);
-      text = KEY_FIGURES.replace(text, keyFigures(report));
-      text = ENGINES.replace(text, engines(report));
+    if (args.length < 2) {
+      throw new IllegalArgumentException("usage: ReadmeSections [README.md docs/benchmarks.md [report.md]]");
     }
-    Files.writeString(readme, text, StandardCharsets.UTF_8);
-    System.out.println("updated " + readme);
+    Path readme = Path.of(args[0]);
+    Path benchmarks = Path.of(args[1]);
+    String readmeText = Files.readString(readme, StandardCharsets.UTF_8);
+    String benchmarksText = SIZES.replace(Files.readString(benchmarks, StandardCharsets.UTF_8), sizeTable());
+    if (args.length > 2) {
+      String report = Files.readString(Path.of(args[2]), StandardCharsets.UTF_8);
+      readmeText = HEADLINE.replace(readmeText, headline(report));
+      benchmarksText = KEY_FIGURES.replace(benchmarksText, keyFigures(report));
+      benchmarksText = ENGINES.replace(benchmarksText, engines(report, PUBLISHED_DIR_FROM_DOCS));
+    }
+    Files.writeString(readme, readmeText, StandardCharsets.UTF_8);
+    Files.writeString(benchmarks, benchmarksText, StandardCharsets.UTF_8);
+    System.out.println("updated " + readme + " and " + benchmarks);
   }
 }

@@ -1,5 +1,6 @@
 package io.github.zipjack.bench.report;
 
+import io.github.zipjack.bench.DictionaryTraining;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -44,6 +45,7 @@ final class Report {
       new CeilingSection(results).appendTo(doc);
       new LargeBodySection(results).appendTo(doc);
       new Jackson3Section(results).appendTo(doc);
+      new DictionarySection(results, Report::dictionarySizes).appendTo(doc);
       new ParallelSection(results).appendTo(doc, charts);
       List<String> datasets = datasets();
       SizeSection sizeSection = new SizeSection(sizes, datasets);
@@ -52,6 +54,11 @@ final class Report {
     }
     Files.writeString(outDir.resolve(FILE_NAME), doc.markdown(), StandardCharsets.UTF_8);
     return doc;
+  }
+
+  /** The exact sizes of DictionaryBenchmark's bodies, trained again here; null for a dataset it cannot train for. */
+  private static long[] dictionarySizes(String dataset) {
+    return DictionaryTraining.DATASETS.contains(dataset) ? DictionaryTraining.sizes(dataset) : null;
   }
 
   private void header(ReportDocument doc) {

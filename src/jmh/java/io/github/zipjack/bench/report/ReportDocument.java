@@ -17,6 +17,12 @@ final class ReportDocument {
     both(text + "\n\n");
   }
 
+  /** The paragraph of a section whose benchmark class has no results in the files read. */
+  void notMeasured(String benchmarkClass) {
+    paragraph("Not measured: the result files have no " + benchmarkClass + " results (bench/run runs it; alone:"
+        + " java -jar target/benchmarks.jar " + benchmarkClass + ").");
+  }
+
   /** Something the reader should know, such as a table left out because its data is missing. */
   void note(String text) {
     markdown.append("> ").append(text).append("\n\n");

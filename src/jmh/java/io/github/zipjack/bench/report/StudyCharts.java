@@ -43,14 +43,15 @@ final class StudyCharts {
   private void writeLevels() throws IOException {
     List<JmhResult> baselines = results.of(Suite.SEED, Suite.SEED_BASELINE);
     Set<String> payloads = new LinkedHashSet<>();
-    Map<String, Map<String, Double>> series = new LinkedHashMap<>();
+    Map<String, Map<String, double[]>> series = new LinkedHashMap<>();
     baselines.stream()
         .sorted((a, b) -> compareLevelsDescending(a, b))
         .forEach(r -> Workload.of(r).ifPresent(w -> {
           payloads.add(w.dataset());
           String name = "level " + w.level() + ", " + threads(w.threads());
           double megabytes = sizes.jsonBytes(w.dataset()) / 1e6;
-          series.computeIfAbsent(name, k -> new LinkedHashMap<>()).put(w.dataset(), r.opsPerSecond() * megabytes);
+          series.computeIfAbsent(name, k -> new LinkedHashMap<>())
+              .put(w.dataset(), new double[] {r.opsPerSecond() * megabytes, r.errorBar() * megabytes});
         }));
     List<String> categories = new ArrayList<>(payloads);
     series.values().removeIf(points -> !points.keySet().containsAll(categories));
@@ -61,7 +62,8 @@ final class StudyCharts {
     CategoryChart chart = categoryChart("The study's baseline: level 6 vs level 1",
         "payload", "MB/s of JSON");
     List<String> labels = categories.stream().map(d -> payloadLabel(d) + " (" + d + ")").toList();
-    series.forEach((name, points) -> chart.addSeries(name, labels, values(categories, points)));
+    series.forEach((name, points) -> chart.addSeries(name, labels, values(categories, points, 0),
+        values(categories, points, 1)));
     writer.write(LEVELS_FILE, "The study's baseline at level 6 and level 1", chart);
   }
 
@@ -69,18 +71,21 @@ final class StudyCharts {
   private void writeOptimizations() throws IOException {
     int threads = results.threadCounts().isEmpty() ? 1 : results.threadCounts().first();
     Set<String> methods = new LinkedHashSet<>();
-    Map<String, Map<String, Double>> series = new LinkedHashMap<>();
+    Map<String, Map<String, double[]>> series = new LinkedHashMap<>();
     Baselines baselines = new Baselines(results);
     for (JmhResult r : results.ofClass(Suite.SEED)) {
       Optional<Workload> w = Workload.of(r);
       if (w.isEmpty() || r.threads() != threads || r.method().equals(Suite.SEED_BASELINE)) {
         continue;
       }
-      baselines.opsPerSecond(w.get()).ifPresent(baseline -> {
+      baselines.result(w.get()).ifPresent(baseline -> {
         methods.add(r.method());
         String name = payloadLabel(w.get().dataset()) + ", level " + w.get().level();
+        double ratio = r.opsPerSecond() / baseline.opsPerSecond();
+        // The ratio's error from both scores' relative errors, as independent measurements.
+        double error = ratio * Math.hypot(r.errorBar() / r.opsPerSecond(), baseline.errorBar() / baseline.opsPerSecond());
         series.computeIfAbsent(name, k -> new LinkedHashMap<>())
-            .put(r.method(), 100 * (r.opsPerSecond() / baseline - 1));
+            .put(r.method(), new double[] {100 * (ratio - 1), 100 * error});
       });
     }
     List<String> categories = new ArrayList<>(methods);
@@ -93,20 +98,24 @@ final class StudyCharts {
     CategoryChart chart = categoryChart("The study's optimizations, " + threads(threads)
         + ": change in throughput vs the baseline", "variant", "% vs baseline");
     chart.getStyler().setXAxisLabelRotation(20);
-    series.forEach((name, points) -> chart.addSeries(name, categories, values(categories, points)));
+    series.forEach((name, points) -> chart.addSeries(name, categories, values(categories, points, 0),
+        values(categories, points, 1)));
     writer.write(OPTIMIZATIONS_FILE, "The study's optimizations side by side", chart);
   }
 
+  /** A bar chart whose error bars, where a series has them, take the series' colour. */
   static CategoryChart categoryChart(String title, String xTitle, String yTitle) {
     CategoryChart chart = new CategoryChartBuilder().width(ChartWriter.WIDTH).height(ChartWriter.HEIGHT)
         .title(title).xAxisTitle(xTitle).yAxisTitle(yTitle).build();
     chart.getStyler().setLegendPosition(LegendPosition.OutsideE);
+    chart.getStyler().setErrorBarsColorSeriesColor(true);
     return chart;
   }
 
-  private static List<Double> values(List<String> categories, Map<String, Double> points) {
+  /** Element {@code index} of each category's point: 0 the value, 1 its error. */
+  private static List<Double> values(List<String> categories, Map<String, double[]> points, int index) {
     List<Double> values = new ArrayList<>();
-    categories.forEach(c -> values.add(points.get(c)));
+    categories.forEach(c -> values.add(points.get(c)[index]));
     return values;
   }
 

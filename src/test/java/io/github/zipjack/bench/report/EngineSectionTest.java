@@ -174,16 +174,28 @@ class EngineSectionTest {
   }
 
   @Test
-  void readmeGetsTheEngineSectionWithChartsInTheirPublishedPlace() throws IOException {
+  void benchmarksDocGetsTheEngineSectionWithChartsInTheirPublishedPlace() throws IOException {
     String markdown = ReportMain.run(List.of(Fixtures.engines()), dir.resolve("report")).markdown();
 
-    String engines = ReadmeSections.engines(markdown);
+    String engines = ReadmeSections.engines(markdown, ReadmeSections.PUBLISHED_DIR_FROM_DOCS);
 
     assertTrue(engines.startsWith("zipjack's encodeToBody"), engines);
-    assertTrue(engines.contains("](bench/latest/" + EngineChart.FILE + ")"), engines);
-    assertTrue(engines.contains("#### Targets"), engines);
+    assertTrue(engines.contains("](../bench/latest/" + EngineChart.FILE + ")"), engines);
+    assertTrue(engines.contains("### Targets"), engines);
     assertFalse(engines.contains("## Key figures"), engines);
-    assertEquals(ReadmeSections.NO_ENGINES, ReadmeSections.engines("# r\n\n## Key figures\n\nx\n"));
+    assertEquals(ReadmeSections.NO_ENGINES,
+        ReadmeSections.engines("# r\n\n## Key figures\n\nx\n", ReadmeSections.PUBLISHED_DIR_FROM_DOCS));
+  }
+
+  @Test
+  void readmeHeadlineHasTheX1RowsAndTheChartInItsPublishedPlace() throws IOException {
+    String markdown = ReportMain.run(List.of(Fixtures.engines()), dir.resolve("report")).markdown();
+
+    String headline = ReadmeSections.headline(markdown);
+
+    assertTrue(headline.startsWith("people-100, JSON, 1 thread, JDK 25.0.3:"), headline);
+    assertTrue(headline.contains("](bench/latest/" + EngineChart.FILE + ")"), headline);
+    assertFalse(headline.contains("people-1 "), headline);
   }
 
   private static void assertPng(Path file) throws IOException {

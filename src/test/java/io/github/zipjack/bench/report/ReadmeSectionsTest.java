@@ -10,32 +10,67 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
-/** README's generated sections: the size table is current, the key figures come from the committed report. */
+/**
+ * The generated sections of README.md and docs/benchmarks.md: the size table is current, the key
+ * figures, the engine section and the headline come from the committed report.
+ */
 class ReadmeSectionsTest {
 
-  private static String read(String path) throws IOException {
-    return Files.readString(Path.of(path), StandardCharsets.UTF_8);
+  private static final Path REPORT = Path.of("bench/latest/report.md");
+
+  private static String read(Path path) throws IOException {
+    return Files.readString(path, StandardCharsets.UTF_8);
   }
 
   @Test
-  void readmeSizeTableIsWhatTheDatasetsEncodeTo() throws IOException {
-    assertEquals(ReadmeSections.sizeTable(), ReadmeSections.SIZES.current(read("README.md")),
-        "README's size table is stale: run bench/publish or java -cp target/benchmarks.jar "
-            + "io.github.zipjack.bench.report.ReadmeSections README.md");
+  void benchmarksDocSizeTableIsWhatTheDatasetsEncodeTo() throws IOException {
+    assertEquals(ReadmeSections.sizeTable(), ReadmeSections.SIZES.current(read(ReadmeSections.BENCHMARKS_DOC)),
+        "docs/benchmarks.md's size table is stale: run bench/publish or java -cp target/benchmarks.jar "
+            + "io.github.zipjack.bench.report.ReadmeSections README.md docs/benchmarks.md");
   }
 
   @Test
-  void readmeKeyFiguresAreThoseOfTheCommittedReport() throws IOException {
-    assertEquals(ReadmeSections.keyFigures(read("bench/latest/report.md")),
-        ReadmeSections.KEY_FIGURES.current(read("README.md")),
-        "README's key figures differ from bench/latest/report.md: run bench/publish");
+  void benchmarksDocKeyFiguresAreThoseOfTheCommittedReport() throws IOException {
+    assertEquals(ReadmeSections.keyFigures(read(REPORT)),
+        ReadmeSections.KEY_FIGURES.current(read(ReadmeSections.BENCHMARKS_DOC)),
+        "docs/benchmarks.md's key figures differ from bench/latest/report.md: run bench/publish");
   }
 
   @Test
-  void readmeEngineSectionIsThatOfTheCommittedReport() throws IOException {
-    assertEquals(ReadmeSections.engines(read("bench/latest/report.md")),
-        ReadmeSections.ENGINES.current(read("README.md")),
-        "README's engine section differs from bench/latest/report.md: run bench/publish");
+  void benchmarksDocEngineSectionIsThatOfTheCommittedReport() throws IOException {
+    assertEquals(ReadmeSections.engines(read(REPORT), ReadmeSections.PUBLISHED_DIR_FROM_DOCS),
+        ReadmeSections.ENGINES.current(read(ReadmeSections.BENCHMARKS_DOC)),
+        "docs/benchmarks.md's engine section differs from bench/latest/report.md: run bench/publish");
+  }
+
+  @Test
+  void readmeHeadlineIsThatOfTheCommittedReport() throws IOException {
+    assertEquals(ReadmeSections.headline(read(REPORT)), ReadmeSections.HEADLINE.current(read(ReadmeSections.README)),
+        "README's headline differs from bench/latest/report.md: run bench/publish");
+  }
+
+  @Test
+  void headlineKeepsX1AtOneThreadInFiveColumnsWithTheChart() {
+    String report = "# r\n\n## Engines\n\nzipjack's encodeToBody, measured on JDK 25.0.3. More.\n\n"
+        + "| dataset | format | threads | codec | ops/s | × study best | × own ceiling | size % of raw | alloc B/op |\n"
+        + "| --- | --- | --: | --- | --: | --: | --: | --: | --: |\n"
+        + "| people-1 | JSON | 1 | zstd-1 | 58,324 ± 38,108 | 2.46× (L1) | 0.79× | 70.2% | 1,008 |\n"
+        + "| people-100 | JSON | 1 | zstd-1 | 1,001 ± 309 | 2.20× (L1) | 0.87× | 32.3% | 42,061 |\n"
+        + "| people-100 | JSON | 2 | zstd-1 | 1,838 ± 293 | 2.07× (L1) | 0.91× | 32.3% | 42,007 |\n\n"
+        + "![Throughput against size](engines-throughput-vs-size.png)\n\n### Targets\n\nx\n";
+
+    String headline = ReadmeSections.headline(report);
+
+    assertEquals("people-100, JSON, 1 thread, JDK 25.0.3:\n\n"
+        + "| codec  |       ops/s | × study best | × own ceiling | size % of raw |\n"
+        + "| ------ | ----------: | -----------: | ------------: | ------------: |\n"
+        + "| zstd-1 | 1,001 ± 309 |   2.20× (L1) |         0.87× |         32.3% |\n\n"
+        + "![Throughput against size](bench/latest/engines-throughput-vs-size.png)\n", headline);
+  }
+
+  @Test
+  void headlineWithoutAnEngineSectionSaysSo() {
+    assertEquals(ReadmeSections.NO_ENGINES, ReadmeSections.headline("# r\n\n## Key figures\n\nx\n"));
   }
 
   @Test

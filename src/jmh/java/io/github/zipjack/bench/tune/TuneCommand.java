@@ -1,0 +1,248 @@
+package io.github.zipjack.bench.tune;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.zipjack.Compression;
+import io.github.zipjack.Pipeline;
+import io.github.zipjack.ZstdDictionary;
+import io.github.zipjack.bench.PlainMappers;
+import io.github.zipjack.bench.WithoutZipjack;
+import io.github.zipjack.bench.tune.SettingResult.Figure;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * bench/tune: which codec and level, for these bodies, on this machine, within this size, and what
+ * to write to get it. Reads the samples ({@link Samples}), computes each setting's exact compressed
+ * size, measures encoding and decoding with JMH ({@link TuneMeasurements}, {@link TuneBenchmark})
+ * within the time budget, prints the ranked table, the Pareto front and the recommendation
+ * ({@link TuneTable}), and writes {@code tune.md}, {@code tune.png} and JMH's log into the report
+ * folder. With {@code --train-dictionary} it trains a zstd dictionary instead ({@link DictionaryTrainer}).
+ *
+ * <p>Exit status: 0 done, 1 a measurement failed, 2 bad options or samples (one message naming the
+ * option, or the file and line).
+ */
+public final class TuneCommand {
+  static final String NAME = "bench/tune";
+  /** Median body size up to which zstd with a trained dictionary is measured too, bytes. */
+  static final int SMALL_BODY_BYTES = 8 * 1024;
+  /** Kept back from the budget for sizing, the table and the chart. */
+  static final Duration REPORT_RESERVE = Duration.ofSeconds(2);
+  static final String TABLE_FILE = "tune.md";
+  static final String DICTIONARY_FILE = "tune.dict";
+  static final String SAMPLES_FILE = "samples.jsonl";
+
+  private final PrintStream out;
+  private final long startNanos = System.nanoTime();
+
+  private TuneCommand(PrintStream out) {
+    this.out = out;
+  }
+
+  public static void main(String[] args) {
+    System.exit(run(args, System.out, System.err));
+  }
+
+  /** Runs bench/tune; returns the exit status. */
+  static int run(String[] args, PrintStream out, PrintStream err) {
+    TuneOptions options;
+    try {
+      options = TuneOptions.parse(args);
+      if (options.help()) {
+        out.println(TuneOptions.USAGE);
+        return 0;
+      }
+      return new TuneCommand(out).run(options);
+    } catch (BadInputException e) {
+      err.println(NAME + ": " + e.getMessage());
+      if (e.showUsage()) {
+        err.println(TuneOptions.USAGE);
+      }
+      return 2;
+    } catch (MeasurementException e) {
+      err.println(NAME + ": " + e.getMessage());
+      return 1;
+    } catch (IOException e) {
+      err.println(NAME + ": " + e);
+      return 1;
+    }
+  }
+
+  private int run(TuneOptions options) throws BadInputException, IOException, MeasurementException {
+    List<byte[]> bodies = new ArrayList<>();
+    Samples samples;
+    try (Pipeline plain = Pipeline.builder().compression(Compression.none()).build()) {
+      samples = Samples.read(options.samples(), plain.mapperCopy());
+      for (JsonNode value : samples.values()) {
+        bodies.add(plain.encode(value));
+      }
+      out.println(NAME + ": " + describe(samples, bodies));
+      if (options.trainDictionary() != null) {
+        trainDictionary(options.trainDictionary(), bodies);
+        return 0;
+      }
+      Files.createDirectories(options.report());
+      samples.writeJsonLines(options.report().resolve(SAMPLES_FILE), plain.mapperCopy());
+    }
+    return measure(options, samples, bodies);
+  }
+
+  private int measure(TuneOptions options, Samples samples, List<byte[]> bodies)
+      throws BadInputException, IOException, MeasurementException {
+    Path report = options.report();
+    Path dictionary = null;
+    if (median(bodies) <= SMALL_BODY_BYTES
+        && bodies.size() >= DictionaryTrainer.MIN_BODIES) {
+      DictionaryTrainer.Trained trained = DictionaryTrainer.train(bodies);
+      dictionary = report.resolve(DICTIONARY_FILE);
+      Files.write(dictionary, trained.dictionary());
+      out.println(NAME + ": small bodies: zstd-1+dict uses a dictionary trained on 4 bodies in 5 ("
+          + trained.dictionary().length + " bytes, ID " + trained.id() + ", " + dictionary
+          + "); its size is measured on the fifth");
+    }
+    List<Setting> settings = Setting.defaults(dictionary != null);
+    Map<Setting, Double> sizes = new HashMap<>();
+    for (Setting s : settings) {
+      sizes.put(s, sizePercent(s, samples.values(), bodies, dictionary));
+    }
+    int cores = Runtime.getRuntime().availableProcessors();
+    TuneMeasurements measurements = TuneMeasurements.plan(settings, cores, report.resolve(SAMPLES_FILE),
+        dictionary);
+    Duration used = Duration.ofNanos(System.nanoTime() - startNanos);
+    Duration left = options.time().minus(used).minus(REPORT_RESERVE);
+    Timing timing = Timing.fit(left, used, measurements.count(), options.inProcess(), options.timeText());
+    Path log = report.resolve("jmh.log");
+    out.println(NAME + ": Java " + Runtime.version() + " (" + System.getProperty("java.home") + "), " + cores
+        + " cores; " + measurements.count() + " measurements, " + timing + "; JMH's log: " + log);
+    double megabytesPerBody = bodies.stream().mapToLong(b -> b.length).sum() / (double) bodies.size() / 1e6;
+    Map<String, Figure> figures = measurements.run(timing, log, megabytesPerBody, out);
+
+    List<SettingResult> results = new ArrayList<>();
+    for (Setting s : settings) {
+      results.add(new SettingResult(s, sizes.get(s), figures.get(TuneMeasurements.key("encode", s, 1)),
+          figures.get(TuneMeasurements.key("encode", s, cores)), figures.get(TuneMeasurements.key("decode", s, 1)),
+          figures.get(TuneMeasurements.key("decode", s, cores))));
+    }
+    TuneTable table = new TuneTable(results, cores, options.maxSizePercent(),
+        dictionary == null ? null : dictionary.toString());
+    report(table, options, samples, bodies, timing, dictionary);
+    return 0;
+  }
+
+  private void report(TuneTable table, TuneOptions options, Samples samples, List<byte[]> bodies, Timing timing,
+      Path dictionary) throws IOException {
+    String markdown = table.markdown();
+    String front = "Pareto front (no zipjack setting both faster and smaller): "
+        + String.join(", ", table.front().stream().map(r -> r.setting().toString()).toList());
+    List<String> recommendation = table.recommendationLines();
+    out.println();
+    out.print(markdown);
+    out.println();
+    out.println(front);
+    recommendation.forEach(out::println);
+
+    Path report = options.report();
+    String chartNote;
+    try {
+      Path chart = TuneChart.write(table, "Encoding throughput against size: " + samples.values().size()
+          + " bodies, mean " + String.format(Locale.ROOT, "%,d", mean(bodies)) + " bytes", report);
+      chartNote = "![throughput against size](" + TuneChart.FILE + ")";
+      out.println(NAME + ": wrote " + report.resolve(TABLE_FILE) + " and " + chart);
+    } catch (RuntimeException | LinkageError | InternalError e) {
+      // No fonts on a bare server: the table is still worth having.
+      chartNote = "Chart not drawn: " + e;
+      out.println(NAME + ": wrote " + report.resolve(TABLE_FILE) + "; " + chartNote);
+    }
+    StringBuilder md = new StringBuilder("# bench/tune\n\n");
+    md.append(describe(samples, bodies)).append(".\n\n");
+    md.append("Java ").append(Runtime.version()).append(", ").append(Runtime.getRuntime().availableProcessors())
+        .append(" cores; ").append(timing).append(". Throughput in MB/s of JSON (10^6 bytes a second) ± JMH's")
+        .append(" error (99.9%); sizes exact, summed over all bodies");
+    if (dictionary != null) {
+      md.append(" (zstd-1+dict: over the held-out fifth, which its dictionary was not trained on)");
+    }
+    md.append(".\n\n").append(markdown).append('\n').append(front).append("\n\n```\n");
+    recommendation.forEach(line -> md.append(line).append('\n'));
+    md.append("```\n\n").append(chartNote).append('\n');
+    Files.writeString(report.resolve(TABLE_FILE), md, StandardCharsets.UTF_8);
+  }
+
+  /** The bodies' compressed size, % of their JSON; zstd-1+dict over the held-out bodies only. */
+  private static double sizePercent(Setting s, List<JsonNode> values, List<byte[]> bodies, Path dictionary)
+      throws IOException {
+    long raw = 0;
+    long compressed = 0;
+    try (Pipeline pipeline = TunePipelines.build(s, dictionary)) {
+      var mapper = PlainMappers.json();
+      for (int i = 0; i < values.size(); i++) {
+        if (s.dictionary() && !DictionaryTrainer.heldOut(i)) {
+          continue;
+        }
+        raw += bodies.get(i).length;
+        compressed += s.study()
+            ? WithoutZipjack.studyGzip(mapper, values.get(i), s.codec().level(), false, false).length
+            : pipeline.encode(values.get(i)).length;
+      }
+    }
+    return 100.0 * compressed / raw;
+  }
+
+  private void trainDictionary(Path file, List<byte[]> bodies) throws BadInputException, IOException {
+    DictionaryTrainer.Trained t = DictionaryTrainer.train(bodies);
+    out.println(NAME + ": trained on " + t.trainingBodies() + " bodies (" + String.format(Locale.ROOT, "%,d", t.trainingBytes())
+        + " bytes); " + t.heldOutBodies() + " held out (every fifth, " + String.format(Locale.ROOT, "%,d", t.heldOutRawBytes())
+        + " bytes) measure each size at zstd level 1:");
+    out.println(String.format(Locale.ROOT, "  %-22s %,9d bytes  %5.1f%% of the JSON", "no dictionary",
+        t.heldOutPlainBytes(), 100.0 * t.heldOutPlainBytes() / t.heldOutRawBytes()));
+    for (DictionaryTrainer.Candidate c : t.candidates()) {
+      String name = "dictionary " + String.format(Locale.ROOT, "%,d", c.dictionaryBytes()) + " B";
+      if (c.dictionary() == null) {
+        out.println(String.format(Locale.ROOT, "  %-22s zstd could not train: %s", name, c.failure()));
+      } else {
+        out.println(String.format(Locale.ROOT, "  %-22s %,9d bytes  %5.1f%% of the JSON%s", name, c.heldOutBytes(),
+            100.0 * c.heldOutBytes() / t.heldOutRawBytes(), c.dictionary() == t.dictionary() ? "  <- chosen" : ""));
+      }
+    }
+    out.println("  (sizes up to a tenth of the training bytes, zstd's default 110 KiB at most; the smallest"
+        + " within 1% of the best held-out size is chosen)");
+    Path parent = file.toAbsolutePath().getParent();
+    if (parent != null) {
+      Files.createDirectories(parent);
+    }
+    ZstdDictionary.of(t.dictionary()); // zipjack takes it: zstd's format, a nonzero ID
+    Files.write(file, t.dictionary());
+    double ratio = (double) t.heldOutDictionaryBytes() / t.heldOutPlainBytes();
+    out.println(String.format(Locale.ROOT, "%s: wrote %s: zstd dictionary ID %d, %,d bytes", NAME, file, t.id(),
+        t.dictionary().length));
+    out.println(String.format(Locale.ROOT, "%s: held-out bodies at zstd level 1: %.1f%% of the JSON with it,"
+        + " %.1f%% without: %.2fx the size (%.1f%% smaller)", NAME, 100.0 * t.heldOutDictionaryBytes() / t.heldOutRawBytes(),
+        100.0 * t.heldOutPlainBytes() / t.heldOutRawBytes(), ratio, 100 * (1 - ratio)));
+    out.println(NAME + ": use it with Compression.zstd(1, ZstdDictionary.read(Path.of(\"" + file
+        + "\"))), or zstd -D " + file + " (not for HTTP: no browser has your dictionary)");
+  }
+
+  private static String describe(Samples samples, List<byte[]> bodies) {
+    long total = bodies.stream().mapToLong(b -> b.length).sum();
+    long largest = bodies.stream().mapToLong(b -> b.length).max().orElse(0);
+    return String.format(Locale.ROOT, "%,d bodies from %,d file%s, %,d bytes of JSON (mean %,d, median %,d, largest %,d)",
+        bodies.size(), samples.fileCount(), samples.fileCount() == 1 ? "" : "s", total, mean(bodies), median(bodies),
+        largest);
+  }
+
+  private static long mean(List<byte[]> bodies) {
+    return bodies.stream().mapToLong(b -> b.length).sum() / bodies.size();
+  }
+
+  private static long median(List<byte[]> bodies) {
+    long[] sizes = bodies.stream().mapToLong(b -> b.length).sorted().toArray();
+    return sizes[sizes.length / 2];
+  }
+}

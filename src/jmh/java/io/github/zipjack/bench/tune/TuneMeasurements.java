@@ -1,0 +1,152 @@
+package io.github.zipjack.bench.tune;
+
+import io.github.zipjack.bench.tune.SettingResult.Figure;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
+import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+import org.openjdk.jmh.runner.options.VerboseMode;
+
+/**
+ * The JMH runs of bench/tune, one per operation, setting and thread count, each through JMH's
+ * Runner API on {@link TuneBenchmark}: encoding of every setting at one thread, then decoding of
+ * zipjack's settings at one thread, then both at one thread per core (the study's code is encoded at
+ * one thread only: it is the chart's reference). Prints one progress line per run; JMH's own output
+ * goes to a log file. Not thread-safe.
+ */
+final class TuneMeasurements {
+  static final String ENCODE = "encode";
+  static final String DECODE = "decode";
+
+  /**
+   * One JMH run.
+   *
+   * @param operation {@link #ENCODE} or {@link #DECODE}, a {@link TuneBenchmark} method
+   * @param setting what it measures
+   * @param threads JMH threads
+   */
+  record Run(String operation, Setting setting, int threads) {
+    String key() {
+      return TuneMeasurements.key(operation, setting, threads);
+    }
+
+    @Override
+    public String toString() {
+      return operation + " " + setting + ", " + threads + (threads == 1 ? " thread" : " threads");
+    }
+  }
+
+  private final List<Run> runs;
+  private final Path samples;
+  private final Path dictionary;
+
+  private TuneMeasurements(List<Run> runs, Path samples, Path dictionary) {
+    this.runs = List.copyOf(runs);
+    this.samples = samples;
+    this.dictionary = dictionary;
+  }
+
+  /**
+   * The runs for these settings.
+   *
+   * @param cores the "all cores" thread count; 1 leaves those runs out
+   * @param samples the JSON Lines file of the bodies
+   * @param dictionary the dictionary file of a {@code +dict} setting, or null
+   */
+  static TuneMeasurements plan(List<Setting> settings, int cores, Path samples, Path dictionary) {
+    List<Run> runs = new ArrayList<>();
+    List<Integer> threadCounts = cores > 1 ? List.of(1, cores) : List.of(1);
+    for (int threads : threadCounts) {
+      for (String operation : List.of(ENCODE, DECODE)) {
+        for (Setting s : settings) {
+          if (!s.study() || (operation.equals(ENCODE) && threads == 1)) {
+            runs.add(new Run(operation, s, threads));
+          }
+        }
+      }
+    }
+    return new TuneMeasurements(runs, samples, dictionary);
+  }
+
+  static String key(String operation, Setting setting, int threads) {
+    return operation + " " + setting + " " + threads;
+  }
+
+  int count() {
+    return runs.size();
+  }
+
+  List<Run> runs() {
+    return runs;
+  }
+
+  /**
+   * Runs every measurement with the timing given.
+   *
+   * @param megabytesPerBody the mean body in MB, which turns bodies a second into MB/s
+   * @return the figures in MB/s by {@link #key}
+   * @throws MeasurementException naming the run that failed
+   */
+  Map<String, Figure> run(Timing timing, Path log, double megabytesPerBody, PrintStream out)
+      throws MeasurementException, IOException {
+    Map<String, Figure> figures = new HashMap<>();
+    long start = System.nanoTime();
+    try (PrintStream jmhLog = new PrintStream(new FileOutputStream(log.toFile()), true, StandardCharsets.UTF_8)) {
+      for (int i = 0; i < runs.size(); i++) {
+        Run run = runs.get(i);
+        Result<?> result = measure(run, timing, jmhLog);
+        Figure figure = new Figure(result.getScore() * megabytesPerBody, result.getScoreError() * megabytesPerBody);
+        figures.put(run.key(), figure);
+        Duration spent = Duration.ofNanos(System.nanoTime() - start);
+        Duration left = spent.dividedBy(i + 1).multipliedBy(runs.size() - i - 1);
+        out.println(String.format(Locale.ROOT, "%s: [%d/%d] %s: %s MB/s (%s left)", TuneCommand.NAME, i + 1,
+            runs.size(), run, figure.format(), minutesSeconds(left)));
+      }
+    }
+    return figures;
+  }
+
+  private Result<?> measure(Run run, Timing timing, PrintStream jmhLog) throws MeasurementException {
+    Options options = new OptionsBuilder()
+        .include(TuneBenchmark.class.getName() + "\\." + run.operation() + "$")
+        .param("samples", samples.toAbsolutePath().toString())
+        .param("setting", run.setting().toString())
+        .param("dictionary", run.setting().dictionary() ? dictionary.toAbsolutePath().toString() : "")
+        .threads(run.threads())
+        .forks(timing.forked() ? 1 : 0)
+        .warmupIterations(timing.warmupIterations())
+        .warmupTime(TimeValue.milliseconds(timing.warmupMillis()))
+        .measurementIterations(timing.measurementIterations())
+        .measurementTime(TimeValue.milliseconds(timing.measurementMillis()))
+        .shouldFailOnError(true)
+        .build();
+    try {
+      RunResult result = new Runner(options, OutputFormatFactory.createFormatInstance(jmhLog, VerboseMode.NORMAL))
+          .runSingle();
+      return result.getPrimaryResult();
+    } catch (RunnerException | RuntimeException e) {
+      throw new MeasurementException("the measurement of " + run + " failed (JMH's log: the file named above): "
+          + e.getMessage(), e);
+    }
+  }
+
+  private static String minutesSeconds(Duration d) {
+    long seconds = Math.round(d.toMillis() / 1000.0);
+    return seconds >= 60 ? seconds / 60 + "m " + seconds % 60 + "s" : seconds + "s";
+  }
+}
