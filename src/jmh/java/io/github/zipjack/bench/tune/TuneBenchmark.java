@@ -32,7 +32,9 @@ import org.openjdk.jmh.infra.ThreadParams;
  * Each operation is one body; every thread walks the bodies in turn from its own starting point, so
  * all bodies weigh alike and the figure times the mean body size is the JSON throughput. The study's
  * settings ({@code study-gzip-N}) encode with its code instead: Jackson into a new level-setting
- * GZIPOutputStream per body.
+ * GZIPOutputStream per body. With {@code largeBodies}, only the bodies past the parallel threshold
+ * are walked, and {@link TuneMeasurements} runs {@code encode} in {@code Mode.AverageTime} at one
+ * thread: the latency of one large body with the pipeline's {@code compressionThreads}.
  *
  * <p>Run by {@link TuneCommand}, which chooses the timing from its time budget and passes the
  * samples as a JSON Lines file it wrote ({@code samples}) and the trained dictionary
@@ -61,6 +63,14 @@ public class TuneBenchmark {
   @Param("")
   public String dictionary;
 
+  /** Only the bodies over the parallel threshold ({@link TunePipelines#parallelThresholdBytes()}). */
+  @Param("false")
+  public boolean largeBodies;
+
+  /** The pipeline's {@code compressionThreads}; 0 for zipjack's default (the processor count). */
+  @Param("0")
+  public int compressionThreads;
+
   private List<JsonNode> values;
   private byte[][] bodies;
   private Setting parsed;
@@ -88,8 +98,22 @@ public class TuneBenchmark {
   public void setUp() throws IOException {
     parsed = Setting.parse(setting);
     parsed.codec().requireAvailableHere();
-    pipeline = TunePipelines.build(parsed, dictionary.isEmpty() ? null : Path.of(dictionary));
-    values = Samples.readJsonLines(Path.of(samples), pipeline.mapperCopy());
+    pipeline = TunePipelines.build(parsed, dictionary.isEmpty() ? null : Path.of(dictionary), compressionThreads);
+    ObjectMapper mapper = pipeline.mapperCopy();
+    values = Samples.readJsonLines(Path.of(samples), mapper);
+    if (largeBodies) {
+      long threshold = TunePipelines.parallelThresholdBytes();
+      List<JsonNode> large = new ArrayList<>();
+      for (JsonNode value : values) {
+        if (mapper.writeValueAsBytes(value).length > threshold) {
+          large.add(value);
+        }
+      }
+      if (large.isEmpty()) {
+        throw new IllegalStateException("no body over " + threshold + " bytes in " + samples);
+      }
+      values = large;
+    }
     List<byte[]> encoded = new ArrayList<>(values.size());
     for (JsonNode value : values) {
       encoded.add(pipeline.encode(value));

@@ -119,8 +119,11 @@ public final class TuneCommand {
       }
     }
     int cores = Runtime.getRuntime().availableProcessors();
-    TuneMeasurements measurements = TuneMeasurements.plan(settings, cores, report.resolve(SAMPLES_FILE),
-        dictionary);
+    long threshold = TunePipelines.parallelThresholdBytes();
+    int largeCount = (int) bodies.stream().filter(b -> b.length > threshold).count();
+    List<Setting> latencySettings = largeBodySettings(settings, cores, largeCount, threshold);
+    TuneMeasurements measurements = TuneMeasurements.plan(settings, cores, latencySettings,
+        report.resolve(SAMPLES_FILE), dictionary);
     Duration used = Duration.ofNanos(System.nanoTime() - startNanos);
     Duration left = options.time().minus(used).minus(REPORT_RESERVE);
     Timing timing = Timing.fit(left, used, measurements.count(), options.inProcess(), options.timeText());
@@ -138,18 +141,49 @@ public final class TuneCommand {
     }
     TuneTable table = new TuneTable(results, cores, options.maxSizePercent(),
         dictionary == null ? null : dictionary.toString());
-    report(table, options, samples, bodies, timing, dictionary);
+    List<LargeBodies.Latency> latencies = new ArrayList<>();
+    for (Setting s : latencySettings) {
+      latencies.add(new LargeBodies.Latency(s, figures.get(TuneMeasurements.latencyKey(s, true)),
+          figures.get(TuneMeasurements.latencyKey(s, false))));
+    }
+    report(table, new LargeBodies(largeCount, threshold, cores, latencies), options, samples, bodies, timing,
+        dictionary);
     return 0;
   }
 
-  private void report(TuneTable table, TuneOptions options, Samples samples, List<byte[]> bodies, Timing timing,
-      Path dictionary) throws IOException {
+  /** The settings whose large-body latency is measured; none, said in one line, when it cannot be. */
+  private List<Setting> largeBodySettings(List<Setting> settings, int cores, int largeCount, long threshold) {
+    String none = NAME + ": compressionThreads: ";
+    if (largeCount == 0) {
+      out.println(none + "no body is over the parallel threshold (" + String.format(Locale.ROOT, "%,d", threshold)
+          + " bytes), so every body is compressed serially; its latency is not measured");
+      return List.of();
+    }
+    if (cores == 1) {
+      out.println(none + "1 core, where the default is 1 (serial); its latency is not measured");
+      return List.of();
+    }
+    List<Setting> parallel = LargeBodies.settings(settings, cores);
+    out.println(String.format(Locale.ROOT, "%s%,d bodies over %,d bytes: their latency is measured serial and with"
+        + " compressionThreads=%d for %s%s", none, largeCount, threshold, cores, parallel,
+        cores < 3 ? " (libdeflate stays serial below 3 threads)" : ""));
+    return parallel;
+  }
+
+  private void report(TuneTable table, LargeBodies large, TuneOptions options, Samples samples, List<byte[]> bodies,
+      Timing timing, Path dictionary) throws IOException {
     String markdown = table.markdown();
     String front = "Pareto front (no zipjack setting both faster and smaller): "
         + String.join(", ", table.front().stream().map(r -> r.setting().toString()).toList());
-    List<String> recommendation = table.recommendationLines();
+    List<String> recommendation = new ArrayList<>(table.recommendationLines());
+    table.recommended().flatMap(r -> large.advice(r.setting())).ifPresent(recommendation::add);
+    String largeSection = large.latencies().isEmpty() ? "" : large.heading() + "\n\n" + large.markdown();
     out.println();
     out.print(markdown);
+    if (!largeSection.isEmpty()) {
+      out.println();
+      out.print(largeSection);
+    }
     out.println();
     out.println(front);
     recommendation.forEach(out::println);
@@ -174,7 +208,12 @@ public final class TuneCommand {
     if (dictionary != null) {
       md.append(" (zstd-1+dict: over the held-out fifth, which its dictionary was not trained on)");
     }
-    md.append(".\n\n").append(markdown).append('\n').append(front).append("\n\n```\n");
+    md.append(".\n\n").append(markdown).append('\n');
+    if (!largeSection.isEmpty()) {
+      md.append(largeSection).append("\nLatency: the mean time to serialize and compress one of these bodies, a"
+          + " single caller thread, compressionThreads(1) against zipjack's default.\n\n");
+    }
+    md.append(front).append("\n\n```\n");
     recommendation.forEach(line -> md.append(line).append('\n'));
     md.append("```\n\n").append(chartNote).append('\n');
     Files.writeString(report.resolve(TABLE_FILE), md, StandardCharsets.UTF_8);

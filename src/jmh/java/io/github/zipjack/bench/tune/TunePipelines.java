@@ -1,6 +1,7 @@
 package io.github.zipjack.bench.tune;
 
 import io.github.zipjack.Compression;
+import io.github.zipjack.GzipImplementation;
 import io.github.zipjack.Pipeline;
 import io.github.zipjack.ZstdDictionary;
 import java.io.IOException;
@@ -11,14 +12,27 @@ import java.nio.file.Path;
 final class TunePipelines {
   private TunePipelines() {}
 
+  /** The size past which a default pipeline may compress a gzip or zstd body on several threads, bytes. */
+  static long parallelThresholdBytes() {
+    try (Pipeline pipeline = Pipeline.builder().compression(Compression.gzip(1, GzipImplementation.ZLIB)).build()) {
+      return pipeline.parallelThresholdBytes();
+    }
+  }
+
+  /** As {@link #build(Setting, Path, int)} with zipjack's default {@code compressionThreads}. */
+  static Pipeline build(Setting setting, Path dictionary) {
+    return build(setting, dictionary, 0);
+  }
+
   /**
    * A new pipeline for the setting (the caller closes it); for the study's settings one without
    * compression, used only for its mapper.
    *
    * @param dictionary the zstd dictionary file of a {@code +dict} setting, else ignored
+   * @param compressionThreads the pipeline's {@code compressionThreads}; 0 for zipjack's default
    * @throws UncheckedIOException if the dictionary cannot be read
    */
-  static Pipeline build(Setting setting, Path dictionary) {
+  static Pipeline build(Setting setting, Path dictionary, int compressionThreads) {
     Compression compression;
     if (setting.study()) {
       compression = Compression.none();
@@ -31,6 +45,10 @@ final class TunePipelines {
     } else {
       compression = setting.codec().compression();
     }
-    return Pipeline.builder().compression(compression).build();
+    Pipeline.Builder builder = Pipeline.builder().compression(compression);
+    if (compressionThreads > 0) {
+      builder.compressionThreads(compressionThreads);
+    }
+    return builder.build();
   }
 }

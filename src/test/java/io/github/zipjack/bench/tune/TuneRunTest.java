@@ -2,8 +2,10 @@ package io.github.zipjack.bench.tune;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.zipjack.Compression;
@@ -28,8 +30,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * bench/tune measuring for real, with JMH, on budgets of seconds (so in-process, as it says): every
  * engine appears with JMH's error, the recommendation is the fastest setting within
- * {@code --max-size}, the table and chart are written; and one measurement in a forked JVM, the
- * path its default budget takes.
+ * {@code --max-size}, the table and chart are written, a body over the parallel threshold gets its
+ * latency serial and with {@code compressionThreads}; and one measurement in a forked JVM, the path
+ * its default budget takes.
  */
 class TuneRunTest {
   private static final byte[] PNG_SIGNATURE = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
@@ -98,6 +101,37 @@ class TuneRunTest {
     String markdown = Files.readString(report.resolve(TuneCommand.TABLE_FILE));
     assertTrue(markdown.contains("| rank | setting") && markdown.contains("recommended: "), markdown);
     assertTrue(Files.size(report.resolve("jmh.log")) > 0, "JMH's log is kept");
+    assertTrue(outcome.out().contains("compressionThreads: no body is over the parallel threshold (262,144 bytes)"),
+        "1 KB bodies: one line says why no latency is measured\n" + outcome.out());
+    assertFalse(outcome.out().contains("Large bodies (") || markdown.contains("Large bodies ("), outcome.out());
+  }
+
+  @Test
+  void bodyOverTheParallelThresholdGetsItsLatencySerialAndWithCompressionThreads() throws Exception {
+    int cores = Runtime.getRuntime().availableProcessors();
+    assumeTrue(cores > 1, "compressionThreads defaults to 1 on 1 core: nothing to compare");
+    Path report = dir.resolve("report");
+    Outcome outcome = TuneSamples.run("--time", "40s", "--report", report.toString(),
+        TuneSamples.folderWithLargeBody(dir, 600).toString());
+    assertEquals(0, outcome.status(), outcome.out() + outcome.err());
+
+    String heading = "Large bodies (1 over 256 KiB): ms per body, serial → compressionThreads=" + cores;
+    assertTrue(outcome.out().contains(heading), outcome.out());
+    List<String> latencySettings = new ArrayList<>();
+    for (String line : outcome.out().lines().toList()) {
+      String[] cells = Arrays.stream(line.split("\\|")).map(String::strip).toArray(String[]::new);
+      if (cells.length == 5 && cells[4].endsWith("x")) {
+        assertTrue(cells[2].contains(" ± ") && cells[3].contains(" ± "), "serial and parallel with errors: " + line);
+        assertTrue(Double.parseDouble(cells[2].split(" ")[0]) > 0, line);
+        latencySettings.add(cells[1]);
+      }
+    }
+    List<String> expected = new ArrayList<>(List.of("zlib-1", "zlib-6", "zstd-1", "zstd-3"));
+    if (cores >= 3 && Codec.parse("libdeflate-1").unavailableHere() == null) {
+      expected.addAll(List.of("libdeflate-1", "libdeflate-6"));
+    }
+    assertEquals(expected.stream().sorted().toList(), latencySettings.stream().sorted().toList(), outcome.out());
+    assertTrue(Files.readString(report.resolve(TuneCommand.TABLE_FILE)).contains(heading), "in tune.md too");
   }
 
   private static String firstZipjackSetting(List<Row> rows) {
@@ -149,7 +183,7 @@ class TuneRunTest {
     try (Pipeline plain = Pipeline.builder().compression(Compression.none()).build()) {
       Samples.read(List.of(TuneSamples.jsonLines(dir)), plain.mapperCopy()).writeJsonLines(samples, plain.mapperCopy());
     }
-    TuneMeasurements measurements = TuneMeasurements.plan(List.of(Setting.parse("zstd-1")), 1, samples, null);
+    TuneMeasurements measurements = TuneMeasurements.plan(List.of(Setting.parse("zstd-1")), 1, List.of(), samples, null);
     Timing timing = Timing.fit(Duration.ofSeconds(9), Duration.ZERO, measurements.count(), false, "9s");
     assertTrue(timing.forked(), timing.toString());
     Path log = dir.resolve("jmh.log");

@@ -47,6 +47,23 @@ final class TuneSamples {
   }
 
   /**
+   * A folder of two JSON files: one body of 10 people records and one of {@code largeRecords} (the
+   * people records over and over, about 1.2 KB each: 600 make a body of about 700 KB, past the
+   * parallel threshold and past one libzstd job).
+   */
+  static Path folderWithLargeBody(Path dir, int largeRecords) throws IOException {
+    Path folder = Files.createDirectories(dir.resolve("large"));
+    List<String> people = people();
+    Files.writeString(folder.resolve("small.json"), "[" + String.join(",", people.subList(0, 10)) + "]");
+    List<String> many = new ArrayList<>(largeRecords);
+    for (int i = 0; i < largeRecords; i++) {
+      many.add(people.get(i % people.size()));
+    }
+    Files.writeString(folder.resolve("large.json"), "[" + String.join(",", many) + "]");
+    return folder;
+  }
+
+  /**
    * What one bench/tune run printed and its exit status.
    *
    * @param status the exit status
