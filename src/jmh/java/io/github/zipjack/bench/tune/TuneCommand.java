@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.github.zipjack.Compression;
 import io.github.zipjack.Pipeline;
 import io.github.zipjack.ZstdDictionary;
+import io.github.zipjack.bench.Codec;
 import io.github.zipjack.bench.PlainMappers;
 import io.github.zipjack.bench.WithoutZipjack;
 import io.github.zipjack.bench.tune.SettingResult.Figure;
@@ -166,7 +167,8 @@ public final class TuneCommand {
     List<Setting> parallel = LargeBodies.settings(settings, cores);
     out.println(String.format(Locale.ROOT, "%s%,d bodies over %,d bytes: their latency is measured serial and with"
         + " compressionThreads=%d for %s%s", none, largeCount, threshold, cores, parallel,
-        cores < 3 ? " (libdeflate stays serial below 3 threads)" : ""));
+        cores < 3 && settings.stream().anyMatch(s -> s.codec().engine().equals(Codec.LIBDEFLATE))
+            ? " (libdeflate stays serial below 3 threads)" : ""));
     return parallel;
   }
 
