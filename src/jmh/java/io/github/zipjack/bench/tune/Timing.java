@@ -63,6 +63,30 @@ record Timing(boolean forked, int warmupIterations, long warmupMillis, int measu
     return new Timing(forked, WARMUP_ITERATIONS, warmup / WARMUP_ITERATIONS, iterations, measure / iterations);
   }
 
+  /**
+   * This timing shortened so that one measurement, with {@code overheadMillis} of start-up, fits in
+   * {@code shareMillis}: the same when it already fits (never longer), else the same split over less
+   * time, down to {@link #MIN_IN_PROCESS_RUN} of running. What keeps a run within its budget when the
+   * JVMs start more slowly than {@link #FORK_OVERHEAD} or earlier runs overran.
+   */
+  Timing within(long shareMillis, long overheadMillis) {
+    long run = shareMillis - overheadMillis;
+    if (run >= runMillis()) {
+      return this;
+    }
+    return split(forked, Math.max(run, MIN_IN_PROCESS_RUN.toMillis()));
+  }
+
+  /** Warm-up and measurement iterations together, in milliseconds: a measurement less its start-up. */
+  long runMillis() {
+    return warmupIterations * warmupMillis + measurementIterations * measurementMillis;
+  }
+
+  /** The start-up this timing assumes for one measurement. */
+  Duration overhead() {
+    return forked ? FORK_OVERHEAD : IN_PROCESS_OVERHEAD;
+  }
+
   /** The time one measurement takes, start-up included. */
   Duration perMeasurement() {
     return (forked ? FORK_OVERHEAD : IN_PROCESS_OVERHEAD)

@@ -132,7 +132,8 @@ public final class TuneCommand {
     out.println(NAME + ": Java " + Runtime.version() + " (" + System.getProperty("java.home") + "), " + cores
         + " cores; " + measurements.count() + " measurements, " + timing + "; JMH's log: " + log);
     double megabytesPerBody = bodies.stream().mapToLong(b -> b.length).sum() / (double) bodies.size() / 1e6;
-    Map<String, Figure> figures = measurements.run(timing, log, megabytesPerBody, out);
+    long deadline = startNanos + options.time().minus(REPORT_RESERVE).toNanos();
+    Map<String, Figure> figures = measurements.run(timing, deadline, log, megabytesPerBody, out);
 
     List<SettingResult> results = new ArrayList<>();
     for (Setting s : settings) {

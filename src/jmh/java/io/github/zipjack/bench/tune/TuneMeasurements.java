@@ -126,25 +126,33 @@ final class TuneMeasurements {
   }
 
   /**
-   * Runs every measurement with the timing given.
+   * Runs every measurement with the timing given, shortened for the runs still to go when the
+   * measurements so far took longer than planned (slow JVM start-ups, iterations that overran), so
+   * that the last ends by {@code deadlineNanos} ({@link System#nanoTime()}) where that can be done.
    *
    * @param megabytesPerBody the mean body in MB, which turns bodies a second into MB/s
    * @return the figures by {@link Run#key()}: MB/s, or ms per body for latency runs
    * @throws MeasurementException naming the run that failed
    */
-  Map<String, Figure> run(Timing timing, Path log, double megabytesPerBody, PrintStream out)
+  Map<String, Figure> run(Timing timing, long deadlineNanos, Path log, double megabytesPerBody, PrintStream out)
       throws MeasurementException, IOException {
     Map<String, Figure> figures = new HashMap<>();
     long start = System.nanoTime();
+    long overheadMillis = timing.overhead().toMillis(); // the largest start-up seen so far
     try (PrintStream jmhLog = new PrintStream(new FileOutputStream(log.toFile()), true, StandardCharsets.UTF_8)) {
       for (int i = 0; i < runs.size(); i++) {
         Run run = runs.get(i);
-        Result<?> result = measure(run, timing, jmhLog);
+        long shareMillis = (deadlineNanos - System.nanoTime()) / 1_000_000 / (runs.size() - i);
+        Timing now = timing.within(shareMillis, overheadMillis);
+        long runStart = System.nanoTime();
+        Result<?> result = measure(run, now, jmhLog);
+        overheadMillis = Math.max(overheadMillis, (System.nanoTime() - runStart) / 1_000_000 - now.runMillis());
         double scale = run.latency() ? 1 : megabytesPerBody; // latency: already ms per body
         Figure figure = new Figure(result.getScore() * scale, result.getScoreError() * scale);
         figures.put(run.key(), figure);
         Duration spent = Duration.ofNanos(System.nanoTime() - start);
-        Duration left = spent.dividedBy(i + 1).multipliedBy(runs.size() - i - 1);
+        Duration left = Duration.ofNanos(Math.max(0, Math.min(deadlineNanos - System.nanoTime(),
+            spent.dividedBy(i + 1).multipliedBy(runs.size() - i - 1).toNanos())));
         out.println(String.format(Locale.ROOT, "%s: [%d/%d] %s: %s %s (%s left)", TuneCommand.NAME, i + 1,
             runs.size(), run, figure.format(), run.latency() ? "ms per body" : "MB/s", minutesSeconds(left)));
       }

@@ -188,7 +188,7 @@ class TuneRunTest {
     assertTrue(timing.forked(), timing.toString());
     Path log = dir.resolve("jmh.log");
     ByteArrayOutputStream progress = new ByteArrayOutputStream();
-    Map<String, Figure> figures = measurements.run(timing, log, 1e-3,
+    Map<String, Figure> figures = measurements.run(timing, System.nanoTime() + Duration.ofSeconds(9).toNanos(), log, 1e-3,
         new PrintStream(progress, true, StandardCharsets.UTF_8));
 
     for (TuneMeasurements.Run run : measurements.runs()) {
