@@ -30,7 +30,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <p>Pitfalls avoided: the body goes to a {@link BlackholeSink} (nothing kept); each pipeline is
  * built once per trial and shared, so pooled contexts and blocks are reused; the machine must be
- * otherwise idle (run under bench's cpu-exclusive), since the parallel path uses every core.
+ * otherwise idle (nothing else running), since the parallel path uses every core.
  *
  * <p>How to run: {@code java -jar target/benchmarks.jar ParallelDefaultsBenchmark -p codec=zstd-1
  * -p threads=1,2 -prof gc}. What to expect on 2 cores (JDK 25, 1 fork, 4 x 1 s warm-up, 5 x 1 s, a
