@@ -16,6 +16,9 @@ import java.util.zip.Deflater;
  * last ends with a sync flush (an empty stored block, on a byte boundary), the last with the final
  * block, so the pieces joined in order are one deflate stream.
  *
+ * <p>Handed over, a block waits in its encoder's queue until one thread claims it, under the
+ * encoder's lock: a worker, or the caller when it would otherwise wait ({@link ParallelGzipEncoder}).
+ *
  * <p>Owns its Deflater (about 256 KB native), made when the block is first deflated: a block that
  * only ever gathered small bodies holds none. {@link #dispose()} ends it once.
  */
@@ -42,12 +45,12 @@ final class DeflateBlock extends StripedPool.Node implements Runnable {
   private Throwable failure;
   /** True once {@link #run()} has ended; guarded by this. */
   private boolean done;
-  /** True once the block was handed to a worker or run by the caller; read and written by the caller only. */
+  /** True once the block was handed over for deflating; read and written by the caller only. */
   boolean started;
-  /** True once the block was handed to a worker; read and written by the caller only. */
-  boolean onWorker;
-  /** The budget whose permit the worker running this block gives back; null when none is held. */
-  private volatile CompressionWorkers permitHolder;
+  /** True while the block waits, handed over, for a thread to claim it; guarded by its encoder's lock. */
+  boolean waiting;
+  /** True once a worker claimed the block: its owner must then wait for it before reusing it. */
+  volatile boolean onWorker;
 
   /** @param contexts counts the Deflater when it is made and when it is ended */
   DeflateBlock(int level, int blockBytes, ContextCounter contexts) {
@@ -68,23 +71,8 @@ final class DeflateBlock extends StripedPool.Node implements Runnable {
   }
 
   /**
-   * Hands the block to {@code workers}, holding one of their permits, which {@link #run()} gives
-   * back before it signals done; false (permit given back, block not started) if they refuse it.
-   */
-  boolean runOn(CompressionWorkers workers) {
-    onWorker = true;
-    permitHolder = workers;
-    if (workers.execute(this)) {
-      return true;
-    }
-    permitHolder = null;
-    onWorker = false;
-    return false;
-  }
-
-  /**
-   * Deflates the block into {@link #output}; records a failure instead of throwing it. Run by a
-   * worker (through {@link #runOn}) or by the caller.
+   * Deflates the block into {@link #output}; records a failure instead of throwing it. Run by
+   * whichever thread claimed the block: a worker or the caller.
    */
   @Override
   public void run() {
@@ -95,11 +83,6 @@ final class DeflateBlock extends StripedPool.Node implements Runnable {
         failure = e;
       }
     } finally {
-      CompressionWorkers holder = permitHolder;
-      if (holder != null) {
-        permitHolder = null;
-        holder.release(1);
-      }
       synchronized (this) {
         done = true;
         notifyAll();
@@ -144,8 +127,7 @@ final class DeflateBlock extends StripedPool.Node implements Runnable {
   }
 
   /**
-   * Waits until {@link #run()} has ended, if the block was handed to a worker; the caller's thread
-   * only.
+   * Waits until {@link #run()} has ended, if a worker claimed the block; the caller's thread only.
    *
    * @return the failure of the compression, or null
    */
@@ -181,8 +163,8 @@ final class DeflateBlock extends StripedPool.Node implements Runnable {
     failure = null;
     done = false;
     started = false;
+    waiting = false;
     onWorker = false;
-    permitHolder = null;
   }
 
   /** Ends the Deflater, if one was made, and counts it released. */

@@ -17,6 +17,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -142,6 +143,39 @@ class ParallelGzipTest {
       assertEquals(JSON.length, GzipMember.parse(pipeline.encode(BODY)).data().length);
     }
     assertTrue(ran.get() > 0, "blocks ran on the user's executor");
+  }
+
+  @Test
+  @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // a caller stuck waiting ignores interrupts
+  void aBodyNeverWaitsForWorkersThatHaveNotStartedAndTheirPermitsComeBack() {
+    List<Runnable> held = new ArrayList<>();
+    AtomicInteger asked = new AtomicInteger();
+    boolean[] holding = {true};
+    Executor slowToStart = task -> { // a pool busy with other work: tasks wait, or run at once later
+      asked.incrementAndGet();
+      if (holding[0]) {
+        held.add(task);
+      } else {
+        task.run();
+      }
+    };
+    try (Pipeline pipeline = Pipeline.builder().compression(Compression.gzip(1, GzipImplementation.ZLIB))
+        .compressionThreads(2).compressionExecutor(slowToStart).build();
+        Pipeline reference = gzip(1, 2, 256 * 1024)) {
+      byte[] expected = reference.encode(BODY);
+
+      assertArrayEquals(expected, pipeline.encode(BODY), "a body whose worker never started");
+      assertTrue(!held.isEmpty(), "the worker was asked for");
+
+      holding[0] = false;
+      int askedBefore = asked.get();
+      assertArrayEquals(expected, pipeline.encode(BODY), "the next body, whose workers start at once");
+      assertTrue(asked.get() > askedBefore, "the first body's permits came back: the next body could ask again");
+
+      held.forEach(Runnable::run); // the first body's worker starts at last: nothing is left for it
+      assertArrayEquals(expected, pipeline.encode(BODY), "a body after the late start");
+      assertTrue(pipeline.resources().nothingLent(), pipeline.resources().toString());
+    }
   }
 
   @Test
