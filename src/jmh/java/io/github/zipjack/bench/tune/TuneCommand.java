@@ -81,7 +81,7 @@ public final class TuneCommand {
     List<byte[]> bodies = new ArrayList<>();
     Samples samples;
     try (Pipeline plain = Pipeline.builder().compression(Compression.none()).build()) {
-      samples = Samples.read(options.samples(), plain.mapperCopy());
+      samples = Samples.read(options.samples(), options.report(), plain.mapperCopy());
       for (JsonNode value : samples.values()) {
         bodies.add(plain.encode(value));
       }
