@@ -36,6 +36,15 @@ import java.util.concurrent.Executor;
  * Decoding is bounded: {@link Builder#maxDecodedBytes(long)} and {@link Builder#maxNestingDepth(int)}.
  */
 public final class Pipeline implements AutoCloseable {
+  /**
+   * The default of {@link Builder#parallelThresholdBytes(long)}, in bytes (256 KiB): bodies of at
+   * most this size are compressed on their caller's thread, larger ones may be shared out. Chosen
+   * from the block sizes, two gzip blocks of 128 KiB, not measured against other values; see
+   * docs/parallel-compression.md ("Why 256 KiB") and {@code ParallelDefaultsBenchmark}, which
+   * measures it. The servlet filter and the Spring Boot properties default to it too.
+   */
+  public static final long DEFAULT_PARALLEL_THRESHOLD_BYTES = 256 * 1024;
+
   private final Settings settings;
   /** Jackson 2 or 3: where values become bytes and back. */
   private final JacksonBinding binding;
@@ -593,8 +602,9 @@ public final class Pipeline implements AutoCloseable {
      * {@link #compressionThreads(int)} says: handing a small body's parts to other threads costs
      * more than it saves. The size is not known before serializing, so each body is gathered up to
      * this many bytes first, then goes on in parallel parts. zstd goes parallel only past one
-     * libzstd job as well (512 KiB). Range [0, 2^31 - 1]; default 262,144 (256 KiB: two gzip blocks;
-     * see docs/parallel-compression.md). Conflicts with {@code compressionThreads(1)}.
+     * libzstd job as well (512 KiB). Range [0, 2^31 - 1]; default
+     * {@link Pipeline#DEFAULT_PARALLEL_THRESHOLD_BYTES} (256 KiB: two gzip blocks; see
+     * docs/parallel-compression.md). Conflicts with {@code compressionThreads(1)}.
      */
     public Builder parallelThresholdBytes(long bytes) {
       checkUnset("parallelThresholdBytes", settings.parallelThresholdBytes);
@@ -710,7 +720,7 @@ public final class Pipeline implements AutoCloseable {
     long segmentPoolBytes = 4L * 1024 * 1024;
     int encoderPoolSize = 32;
     int compressionThreads = Math.min(MAX_THREADS, Runtime.getRuntime().availableProcessors());
-    long parallelThresholdBytes = 256 * 1024;
+    long parallelThresholdBytes = DEFAULT_PARALLEL_THRESHOLD_BYTES;
     /** Null for the shared workers. */
     Executor compressionExecutor;
 

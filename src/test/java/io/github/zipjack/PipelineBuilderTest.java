@@ -302,6 +302,13 @@ class PipelineBuilderTest {
   }
 
   @Test
+  void parallelThresholdBytes_defaultIsTheConstant() {
+    try (Pipeline pipeline = Pipeline.builder().compression(Compression.zstd(1)).build()) {
+      assertEquals(Pipeline.DEFAULT_PARALLEL_THRESHOLD_BYTES, pipeline.parallelThresholdBytes());
+    }
+  }
+
+  @Test
   void compressionThreads_showsInToString() {
     try (Pipeline pipeline = Pipeline.builder().compressionThreads(3).parallelThresholdBytes(1000).build()) {
       assertTrue(pipeline.toString().contains(

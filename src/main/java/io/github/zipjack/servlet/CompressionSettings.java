@@ -2,6 +2,7 @@ package io.github.zipjack.servlet;
 
 import io.github.zipjack.Compression;
 import io.github.zipjack.GzipImplementation;
+import io.github.zipjack.Pipeline;
 import io.github.zipjack.codec.CompressionWorkers;
 import io.github.zipjack.codec.Parallelism;
 import java.util.ArrayList;
@@ -65,7 +66,6 @@ public final class CompressionSettings {
   static final long DEFAULT_FLUSH_GRACE_MILLIS = 20;
   static final long MAX_FLUSH_GRACE_MILLIS = 60_000;
   static final int MAX_COMPRESSION_THREADS = 256;
-  static final long DEFAULT_PARALLEL_THRESHOLD_BYTES = 256 * 1024;
   /** Default codings, most preferred first. */
   static final List<Compression> DEFAULT_CODINGS =
       List.of(Compression.zstd(1), Compression.gzip(1), Compression.brotli(4));
@@ -411,7 +411,7 @@ public final class CompressionSettings {
     private int maxInflationRatio = RequestInflation.DEFAULT_MAX_INFLATION_RATIO;
     private long flushGraceMillis = DEFAULT_FLUSH_GRACE_MILLIS;
     private int compressionThreads = Math.min(MAX_COMPRESSION_THREADS, Runtime.getRuntime().availableProcessors());
-    private long parallelThresholdBytes = DEFAULT_PARALLEL_THRESHOLD_BYTES;
+    private long parallelThresholdBytes = Pipeline.DEFAULT_PARALLEL_THRESHOLD_BYTES;
 
     private Builder() {}
 
@@ -595,7 +595,8 @@ public final class CompressionSettings {
 
     /**
      * Bodies of at most this many bytes are compressed on the request's thread whatever
-     * {@link #compressionThreads(int)} says. Default 256 KiB (see docs/parallel-compression.md).
+     * {@link #compressionThreads(int)} says. Default {@link Pipeline#DEFAULT_PARALLEL_THRESHOLD_BYTES}
+     * (256 KiB; see docs/parallel-compression.md).
      *
      * @throws IllegalArgumentException if negative or above 2^31 - 1
      */

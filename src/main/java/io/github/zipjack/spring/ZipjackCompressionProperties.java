@@ -1,5 +1,6 @@
 package io.github.zipjack.spring;
 
+import io.github.zipjack.Pipeline;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -69,7 +70,7 @@ public class ZipjackCompressionProperties {
   private Integer compressionThreads;
 
   /** Responses up to this size are compressed on the request's thread whatever compression-threads says. */
-  private DataSize parallelThreshold = DataSize.ofKilobytes(256);
+  private DataSize parallelThreshold = DataSize.ofBytes(Pipeline.DEFAULT_PARALLEL_THRESHOLD_BYTES);
 
   /** The filter's position among the servlet filters; the default wraps nearly all of them. */
   private int filterOrder = ZipjackCompressionAutoConfiguration.DEFAULT_FILTER_ORDER;

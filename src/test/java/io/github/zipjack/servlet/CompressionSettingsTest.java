@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.zipjack.Compression;
 import io.github.zipjack.GzipImplementation;
+import io.github.zipjack.Pipeline;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -266,6 +267,11 @@ class CompressionSettingsTest {
   void compressionThreadsIsTheProcessorCountByDefault() {
     assertEquals(Math.min(256, Runtime.getRuntime().availableProcessors()),
         CompressionSettings.defaults().compressionThreads());
+  }
+
+  @Test
+  void parallelThresholdBytesIsThePipelinesDefaultByDefault() {
+    assertEquals(Pipeline.DEFAULT_PARALLEL_THRESHOLD_BYTES, CompressionSettings.defaults().parallelThresholdBytes());
   }
 
   @Test

@@ -63,12 +63,7 @@ class FilterCompressesInParallelInContainersTest {
 
   @AfterAll
   void stop() throws Exception {
-    for (RunningServer server : servers.values()) {
-      server.close();
-    }
-    for (CompressionFilter filter : filters.values()) {
-      FilterProbe.assertNoLiveEncoders(filter);
-    }
+    FilterProbe.stopThenAssertNoLiveEncoders(servers.values(), filters.values());
   }
 
   @ParameterizedTest(name = "{0} {1}")

@@ -60,12 +60,7 @@ class FilterInContainersTest {
 
   @AfterAll
   void stop() throws Exception {
-    for (RunningServer server : servers.values()) {
-      server.close();
-    }
-    for (CompressionFilter filter : filters.values()) {
-      FilterProbe.assertNoLiveEncoders(filter);
-    }
+    FilterProbe.stopThenAssertNoLiveEncoders(servers.values(), filters.values());
   }
 
   private Wire.Response get(Container container, String path, String... headers) throws IOException {

@@ -3,6 +3,7 @@ package io.github.zipjack.servlet;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.github.zipjack.codec.CompressionEngine;
+import java.util.Collection;
 import java.util.Map;
 
 /**
@@ -26,6 +27,44 @@ final class FilterProbe {
       assertEquals(0, engine.getValue().contexts().live(),
           engine.getKey() + " contexts still live after destroy: " + engine.getValue().contexts());
     }
+  }
+
+  /**
+   * The teardown of a test class that shares one server per container: stops every server, the
+   * rest too when one fails to stop, and then checks each filter with {@link #assertNoLiveEncoders}.
+   * Throws the first failure, of a stop or a check, with the later ones attached as suppressed.
+   */
+  static void stopThenAssertNoLiveEncoders(Collection<RunningServer> servers, Collection<CompressionFilter> filters)
+      throws Exception {
+    Throwable failure = null;
+    for (RunningServer server : servers) {
+      try {
+        server.close();
+      } catch (Exception e) {
+        failure = firstOf(failure, e);
+      }
+    }
+    for (CompressionFilter filter : filters) {
+      try {
+        assertNoLiveEncoders(filter);
+      } catch (AssertionError e) {
+        failure = firstOf(failure, e);
+      }
+    }
+    if (failure instanceof Exception e) {
+      throw e;
+    }
+    if (failure != null) {
+      throw (AssertionError) failure;
+    }
+  }
+
+  private static Throwable firstOf(Throwable first, Throwable next) {
+    if (first == null) {
+      return next;
+    }
+    first.addSuppressed(next);
+    return first;
   }
 
   /** Native contexts made and not released, all engines together (lent out or idle in a pool). */

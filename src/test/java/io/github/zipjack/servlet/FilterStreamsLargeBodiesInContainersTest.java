@@ -62,12 +62,7 @@ class FilterStreamsLargeBodiesInContainersTest {
 
   @AfterAll
   void stop() throws Exception {
-    for (RunningServer server : servers.values()) {
-      server.close();
-    }
-    for (CompressionFilter filter : filters.values()) {
-      FilterProbe.assertNoLiveEncoders(filter);
-    }
+    FilterProbe.stopThenAssertNoLiveEncoders(servers.values(), filters.values());
   }
 
   @ParameterizedTest(name = "{0} {1}")

@@ -9,18 +9,21 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
-import java.util.stream.Stream;
 
 /**
  * The bodies bench/tune measures, read from the user's samples: a {@code .json} file (or any file
  * named on the command line) is one body; a {@code .jsonl} or {@code .ndjson} file is one body a
  * line (blank lines skipped); a folder holds such files, found recursively in name order (other
- * files in it are ignored). Each body is parsed into a {@link JsonNode} by the mapper given, which
+ * files in it are ignored, and so is the {@code --report} folder where bench/tune writes). Each body is parsed into a {@link JsonNode} by the mapper given, which
  * is zipjack's own, so that encoding serializes what a service would serialize. Immutable.
  */
 final class Samples {
@@ -37,17 +40,20 @@ final class Samples {
   /**
    * Reads every body of the given paths.
    *
+   * @param report the {@code --report} folder, which need not exist yet: a folder's walk skips it,
+   *     so that what bench/tune wrote there (its {@code samples.jsonl}) is not read back as samples
    * @throws BadInputException naming the file (and line) of the first problem: a missing path, an
-   *     empty folder or file, a file or line that is not one JSON value
+   *     empty folder or file, a file or line that is not one JSON value, the report folder itself
    */
-  static Samples read(List<Path> paths, ObjectMapper mapper) throws BadInputException {
+  static Samples read(List<Path> paths, Path report, ObjectMapper mapper) throws BadInputException {
     if (paths.isEmpty()) {
       throw BadInputException.option("no SAMPLES given: name JSON files, JSON Lines files or folders of them");
     }
+    Path skipped = realPathIfExists(report);
     List<JsonNode> values = new ArrayList<>();
     int files = 0;
     for (Path path : paths) {
-      for (Path file : filesOf(path)) {
+      for (Path file : filesOf(path, skipped)) {
         readFile(file, mapper, values);
         files++;
       }
@@ -55,24 +61,62 @@ final class Samples {
     return new Samples(values, files);
   }
 
-  /** The files a command-line path stands for: itself, or a folder's JSON and JSON Lines files. */
-  private static List<Path> filesOf(Path path) throws BadInputException {
+  /**
+   * The files a command-line path stands for: itself, or a folder's JSON and JSON Lines files
+   * outside the folder {@code skipped} (a real path, or null for none).
+   */
+  private static List<Path> filesOf(Path path, Path skipped) throws BadInputException {
     if (!Files.exists(path)) {
       throw BadInputException.sample(path + ": no such file or folder");
     }
     if (!Files.isDirectory(path)) {
       return List.of(path);
     }
-    List<Path> files;
-    try (Stream<Path> walk = Files.walk(path)) {
-      files = walk.filter(Files::isRegularFile).filter(f -> isJson(f) || isJsonLines(f)).sorted().toList();
+    List<Path> files = new ArrayList<>();
+    try {
+      if (isSkipped(path, skipped)) {
+        throw BadInputException.sample(path + ": the --report folder, where bench/tune writes: name the folder of"
+            + " samples, or another --report");
+      }
+      Files.walkFileTree(path, new SimpleFileVisitor<>() {
+        @Override
+        public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) throws IOException {
+          return isSkipped(dir, skipped) ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
+        }
+
+        @Override
+        public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+          if (Files.isRegularFile(file) && (isJson(file) || isJsonLines(file))) {
+            files.add(file);
+          }
+          return FileVisitResult.CONTINUE;
+        }
+      });
     } catch (IOException e) {
       throw BadInputException.sample(path + ": cannot list the folder: " + e.getMessage());
     }
+    Collections.sort(files);
     if (files.isEmpty()) {
       throw BadInputException.sample(path + ": an empty folder: no .json, .jsonl or .ndjson files in it");
     }
     return files;
+  }
+
+  /** Whether {@code folder} is {@code skipped} (a real path, or null for none). */
+  private static boolean isSkipped(Path folder, Path skipped) throws IOException {
+    return skipped != null && folder.toRealPath().equals(skipped);
+  }
+
+  /** The real path of {@code folder}, or null if it does not exist yet (then nothing is in it to skip). */
+  private static Path realPathIfExists(Path folder) throws BadInputException {
+    if (!Files.exists(folder)) {
+      return null;
+    }
+    try {
+      return folder.toRealPath();
+    } catch (IOException e) {
+      throw BadInputException.option(folder + ": cannot resolve the --report folder: " + e.getMessage());
+    }
   }
 
   private static void readFile(Path file, ObjectMapper mapper, List<JsonNode> values) throws BadInputException {

@@ -63,7 +63,7 @@ public class TuneBenchmark {
   @Param("")
   public String dictionary;
 
-  /** Only the bodies over the parallel threshold ({@link TunePipelines#parallelThresholdBytes()}). */
+  /** Only the bodies over the parallel threshold ({@link Pipeline#DEFAULT_PARALLEL_THRESHOLD_BYTES}). */
   @Param("false")
   public boolean largeBodies;
 
@@ -102,7 +102,7 @@ public class TuneBenchmark {
     ObjectMapper mapper = pipeline.mapperCopy();
     values = Samples.readJsonLines(Path.of(samples), mapper);
     if (largeBodies) {
-      long threshold = TunePipelines.parallelThresholdBytes();
+      long threshold = Pipeline.DEFAULT_PARALLEL_THRESHOLD_BYTES;
       List<JsonNode> large = new ArrayList<>();
       for (JsonNode value : values) {
         if (mapper.writeValueAsBytes(value).length > threshold) {

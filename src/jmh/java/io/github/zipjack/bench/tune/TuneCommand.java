@@ -81,7 +81,7 @@ public final class TuneCommand {
     List<byte[]> bodies = new ArrayList<>();
     Samples samples;
     try (Pipeline plain = Pipeline.builder().compression(Compression.none()).build()) {
-      samples = Samples.read(options.samples(), plain.mapperCopy());
+      samples = Samples.read(options.samples(), options.report(), plain.mapperCopy());
       for (JsonNode value : samples.values()) {
         bodies.add(plain.encode(value));
       }
@@ -120,7 +120,7 @@ public final class TuneCommand {
       }
     }
     int cores = Runtime.getRuntime().availableProcessors();
-    long threshold = TunePipelines.parallelThresholdBytes();
+    long threshold = Pipeline.DEFAULT_PARALLEL_THRESHOLD_BYTES;
     int largeCount = (int) bodies.stream().filter(b -> b.length > threshold).count();
     List<Setting> latencySettings = largeBodySettings(settings, cores, largeCount, threshold);
     TuneMeasurements measurements = TuneMeasurements.plan(settings, cores, latencySettings,

@@ -1,7 +1,6 @@
 package io.github.zipjack.bench.tune;
 
 import io.github.zipjack.Compression;
-import io.github.zipjack.GzipImplementation;
 import io.github.zipjack.Pipeline;
 import io.github.zipjack.ZstdDictionary;
 import java.io.IOException;
@@ -11,13 +10,6 @@ import java.nio.file.Path;
 /** The pipeline a {@link Setting} is measured with: zipjack's defaults but for the compression. */
 final class TunePipelines {
   private TunePipelines() {}
-
-  /** The size past which a default pipeline may compress a gzip or zstd body on several threads, bytes. */
-  static long parallelThresholdBytes() {
-    try (Pipeline pipeline = Pipeline.builder().compression(Compression.gzip(1, GzipImplementation.ZLIB)).build()) {
-      return pipeline.parallelThresholdBytes();
-    }
-  }
 
   /** As {@link #build(Setting, Path, int)} with zipjack's default {@code compressionThreads}. */
   static Pipeline build(Setting setting, Path dictionary) {

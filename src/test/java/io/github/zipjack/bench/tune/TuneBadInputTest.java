@@ -38,6 +38,14 @@ class TuneBadInputTest {
   }
 
   @Test
+  void reportFolderNamedAsSamplesIsRefused() throws Exception {
+    Path folder = TuneSamples.folder(dir);
+    String message = message(tune("--time", "3s", "--report", folder.toString(), folder.toString()));
+    assertEquals("bench/tune: " + folder + ": the --report folder, where bench/tune writes: name the folder of"
+        + " samples, or another --report", message);
+  }
+
+  @Test
   void missingPathIsNamed() {
     Path missing = dir.resolve("absent.json");
     assertEquals("bench/tune: " + missing + ": no such file or folder", message(tune(missing.toString())));

@@ -169,7 +169,7 @@ class TuneRunTest {
     long compressed = 0;
     try (Pipeline plain = Pipeline.builder().compression(Compression.none()).build();
         Pipeline zstd = Pipeline.builder().compression(Compression.zstd(1)).build()) {
-      for (JsonNode value : Samples.read(List.of(folder), plain.mapperCopy()).values()) {
+      for (JsonNode value : Samples.read(List.of(folder), folder.resolveSibling("report"), plain.mapperCopy()).values()) {
         raw += plain.encode(value).length;
         compressed += zstd.encode(value).length;
       }
@@ -181,7 +181,8 @@ class TuneRunTest {
   void forkedMeasurementRunsInItsOwnJvmWithAnError() throws Exception {
     Path samples = dir.resolve("samples.jsonl");
     try (Pipeline plain = Pipeline.builder().compression(Compression.none()).build()) {
-      Samples.read(List.of(TuneSamples.jsonLines(dir)), plain.mapperCopy()).writeJsonLines(samples, plain.mapperCopy());
+      Samples.read(List.of(TuneSamples.jsonLines(dir)), dir.resolve("report"), plain.mapperCopy())
+          .writeJsonLines(samples, plain.mapperCopy());
     }
     TuneMeasurements measurements = TuneMeasurements.plan(List.of(Setting.parse("zstd-1")), 1, List.of(), samples, null);
     Timing timing = Timing.fit(Duration.ofSeconds(9), Duration.ZERO, measurements.count(), false, "9s");
