@@ -38,10 +38,11 @@ import java.util.concurrent.Executor;
 public final class Pipeline implements AutoCloseable {
   /**
    * The default of {@link Builder#parallelThresholdBytes(long)}, in bytes (256 KiB): bodies of at
-   * most this size are compressed on their caller's thread, larger ones may be shared out. Chosen
-   * from the block sizes, two gzip blocks of 128 KiB, not measured against other values; see
-   * docs/parallel-compression.md ("Why 256 KiB") and {@code ParallelDefaultsBenchmark}, which
-   * measures it. The servlet filter and the Spring Boot properties default to it too.
+   * most this size are compressed on their caller's thread, larger ones may be shared out. Two gzip
+   * blocks of 128 KiB: measured with {@code ParallelDefaultsBenchmark} on 2 cores, gzip on 2 threads
+   * ties serial at one block (133 KB) and is 1.4x faster at two (267 KB); see
+   * docs/parallel-compression.md ("Why 256 KiB"). The servlet filter and the Spring Boot
+   * properties default to it too.
    */
   public static final long DEFAULT_PARALLEL_THRESHOLD_BYTES = 256 * 1024;
 

@@ -3,7 +3,6 @@ package io.github.zipjack.bench;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.luben.zstd.ZstdOutputStreamNoFinalizer;
 import io.github.zipjack.Compression;
-import io.github.zipjack.GzipImplementation;
 import io.github.zipjack.Pipeline;
 import io.github.zipjack.data.DatasetGenerator;
 import java.io.IOException;
@@ -42,13 +41,16 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 5, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(1)
+@Fork(value = 1, jvmArgsAppend = "--enable-native-access=ALL-UNNAMED")
 @State(Scope.Benchmark)
 public class ParallelDefaultsBenchmark {
   @Param({"4000"})
   public int records;
 
-  /** zstd-1, zlib-1 (gzip through JDK zlib), gzip-1 (AUTO: libdeflate on Java 25 below the cut-over). */
+  /**
+   * A {@link Codec} name: zstd-1, zlib-1 (gzip through JDK zlib), libdeflate-1, gzip-1 (AUTO: libdeflate
+   * on Java 25 below the cut-over), at any level.
+   */
   @Param({"zstd-1", "zlib-1"})
   public String codec;
 
@@ -65,12 +67,9 @@ public class ParallelDefaultsBenchmark {
   @Setup
   public void setUp() {
     people = DatasetGenerator.people(records, 42);
-    Compression compression = switch (codec) {
-      case "zstd-1" -> Compression.zstd(1);
-      case "zlib-1" -> Compression.gzip(1, GzipImplementation.ZLIB);
-      case "gzip-1" -> Compression.gzip(1);
-      default -> throw new IllegalArgumentException(codec);
-    };
+    Codec parsed = Codec.parse(codec);
+    WithoutZipjack.prepare(parsed);
+    Compression compression = parsed.compression();
     Pipeline.Builder builder = Pipeline.builder().compression(compression).compressionThreads(threads);
     pipeline = (threads > 1 ? builder.parallelThresholdBytes(threshold) : builder).build();
   }
