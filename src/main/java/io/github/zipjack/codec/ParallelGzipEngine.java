@@ -32,9 +32,12 @@ public final class ParallelGzipEngine implements CompressionEngine {
   /** Bytes of body per block: pigz's default, 128 KiB. */
   static final int BLOCK_BYTES = 128 * 1024;
   /**
-   * Threads from which parallel JDK zlib beats serial libdeflate at the same level on a large body;
-   * see docs/parallel-compression.md for the measurement.
+   * Threads from which parallel JDK zlib beats serial libdeflate at the same level on a large body, at
+   * level 1 and at the other levels. Measured on JDK 25, 2 cores ({@code ParallelDefaultsBenchmark},
+   * docs/parallel-compression.md): on 2 threads zlib-1 was 1.20x faster than libdeflate-1 on 4.7 MB
+   * and tied on 1 MB, while zlib-6 and zlib-9 were up to 1.23x slower than libdeflate.
    */
+  static final int LIBDEFLATE_CUT_OVER_THREADS_LEVEL_1 = 2;
   static final int LIBDEFLATE_CUT_OVER_THREADS = 3;
 
   private final CompressionEngine serial;
@@ -68,7 +71,12 @@ public final class ParallelGzipEngine implements CompressionEngine {
 
   /** Whether a body past the threshold is compressed faster by the serial engine than by parallel zlib. */
   boolean serialIsFaster() {
-    return serialIsLibdeflate && parallelism.threads() < LIBDEFLATE_CUT_OVER_THREADS;
+    return serialIsLibdeflate && parallelism.threads() < libdeflateCutOverThreads(level);
+  }
+
+  /** Threads from which parallel zlib at {@code level} serves large bodies instead of serial libdeflate. */
+  public static int libdeflateCutOverThreads(int level) {
+    return level == 1 ? LIBDEFLATE_CUT_OVER_THREADS_LEVEL_1 : LIBDEFLATE_CUT_OVER_THREADS;
   }
 
   CompressionEngine serial() {

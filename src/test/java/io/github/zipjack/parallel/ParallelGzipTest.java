@@ -18,6 +18,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.condition.EnabledForJreRange;
+import org.junit.jupiter.api.condition.JRE;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -175,6 +177,28 @@ class ParallelGzipTest {
       held.forEach(Runnable::run); // the first body's worker starts at last: nothing is left for it
       assertArrayEquals(expected, pipeline.encode(BODY), "a body after the late start");
       assertTrue(pipeline.resources().nothingLent(), pipeline.resources().toString());
+    }
+  }
+
+  @Test
+  @EnabledForJreRange(min = JRE.JAVA_25, disabledReason = "libdeflate (aircompressor-v3) loads on Java 25 only")
+  void withLibdeflateLevel1GoesToParallelZlibFromTwoThreads() {
+    try (Pipeline auto = Pipeline.builder().compression(Compression.gzip(1)).compressionThreads(2).build();
+        Pipeline zlib = gzip(1, 2, Pipeline.DEFAULT_PARALLEL_THRESHOLD_BYTES)) {
+      assertEquals("gzip(1) via libdeflate, past 262144 bytes via JDK zlib on 2 threads", auto.implementation());
+      assertArrayEquals(zlib.encode(BODY), auto.encode(BODY));
+    }
+  }
+
+  @Test
+  @EnabledForJreRange(min = JRE.JAVA_25, disabledReason = "libdeflate (aircompressor-v3) loads on Java 25 only")
+  void withLibdeflateOtherLevelsStaySerialBelowThreeThreads() {
+    try (Pipeline two = Pipeline.builder().compression(Compression.gzip(6)).compressionThreads(2).build();
+        Pipeline three = Pipeline.builder().compression(Compression.gzip(6)).compressionThreads(3).build();
+        Pipeline serial = Pipeline.builder().compression(Compression.gzip(6)).compressionThreads(1).build()) {
+      assertEquals("gzip(6) via libdeflate", two.implementation());
+      assertArrayEquals(serial.encode(BODY), two.encode(BODY), "a large body on serial libdeflate");
+      assertEquals("gzip(6) via libdeflate, past 262144 bytes via JDK zlib on 3 threads", three.implementation());
     }
   }
 

@@ -3,6 +3,7 @@ package io.github.zipjack.bench.tune;
 import io.github.zipjack.bench.Codec;
 import io.github.zipjack.bench.report.MarkdownTable;
 import io.github.zipjack.bench.tune.SettingResult.Figure;
+import io.github.zipjack.codec.ParallelGzipEngine;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -50,15 +51,16 @@ final class LargeBodies {
 
   /**
    * The settings whose large bodies may go parallel: zipjack's zlib and zstd settings, and
-   * libdeflate's when there are 3 processors or more (below, the library keeps such a body on serial
-   * libdeflate, so the two runs would measure the same thing).
+   * libdeflate's from the library's cut-over ({@link ParallelGzipEngine#libdeflateCutOverThreads}:
+   * 2 processors at level 1, else 3; below, the library keeps such a body on serial libdeflate, so
+   * the two runs would measure the same thing).
    */
   static List<Setting> settings(List<Setting> measured, int cores) {
     List<Setting> parallel = new ArrayList<>();
     for (Setting s : measured) {
       String engine = s.codec().engine();
       if (!s.study() && !s.dictionary() && (engine.equals(Codec.ZLIB) || engine.equals(Codec.ZSTD)
-          || (engine.equals(Codec.LIBDEFLATE) && cores >= 3))) {
+          || (engine.equals(Codec.LIBDEFLATE) && cores >= ParallelGzipEngine.libdeflateCutOverThreads(s.codec().level())))) {
         parallel.add(s);
       }
     }

@@ -168,8 +168,8 @@ public final class TuneCommand {
     List<Setting> parallel = LargeBodies.settings(settings, cores);
     out.println(String.format(Locale.ROOT, "%s%,d bodies over %,d bytes: their latency is measured serial and with"
         + " compressionThreads=%d for %s%s", none, largeCount, threshold, cores, parallel,
-        cores < 3 && settings.stream().anyMatch(s -> s.codec().engine().equals(Codec.LIBDEFLATE))
-            ? " (libdeflate stays serial below 3 threads)" : ""));
+        settings.stream().anyMatch(s -> s.codec().engine().equals(Codec.LIBDEFLATE) && !parallel.contains(s))
+            ? " (libdeflate stays serial below 3 threads, 2 at level 1)" : ""));
     return parallel;
   }
 

@@ -13,6 +13,7 @@ import io.github.zipjack.Pipeline;
 import io.github.zipjack.bench.Codec;
 import io.github.zipjack.bench.tune.SettingResult.Figure;
 import io.github.zipjack.bench.tune.TuneSamples.Outcome;
+import io.github.zipjack.codec.ParallelGzipEngine;
 import java.io.PrintStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -127,8 +128,11 @@ class TuneRunTest {
       }
     }
     List<String> expected = new ArrayList<>(List.of("zlib-1", "zlib-6", "zstd-1", "zstd-3"));
-    if (cores >= 3 && Codec.parse("libdeflate-1").unavailableHere() == null) {
-      expected.addAll(List.of("libdeflate-1", "libdeflate-6"));
+    for (int level : new int[] {1, 6}) { // libdeflate goes parallel from the library's cut-over
+      if (cores >= ParallelGzipEngine.libdeflateCutOverThreads(level)
+          && Codec.parse("libdeflate-" + level).unavailableHere() == null) {
+        expected.add("libdeflate-" + level);
+      }
     }
     assertEquals(expected.stream().sorted().toList(), latencySettings.stream().sorted().toList(), outcome.out());
     assertTrue(Files.readString(report.resolve(TuneCommand.TABLE_FILE)).contains(heading), "in tune.md too");
