@@ -33,7 +33,7 @@ class LibdeflateAvailabilityTest {
   @Test
   void autoIsServedByLibdeflateOnJava25AndByZlibBelow() {
     try (Pipeline pipeline = Pipeline.builder().compression(Compression.gzip(1)).build()) {
-      assertEquals(JAVA_25 ? "gzip(1) via libdeflate" : "gzip(1) via JDK zlib", pipeline.implementation());
+      assertServedBy(JAVA_25 ? "gzip(1) via libdeflate" : "gzip(1) via JDK zlib", pipeline.implementation());
     }
   }
 
@@ -49,7 +49,7 @@ class LibdeflateAvailabilityTest {
     Pipeline.Builder builder = Pipeline.builder().compression(Compression.gzip(1, GzipImplementation.LIBDEFLATE));
     if (JAVA_25) {
       try (Pipeline pipeline = builder.build()) {
-        assertEquals("gzip(1) via libdeflate", pipeline.implementation());
+        assertServedBy("gzip(1) via libdeflate", pipeline.implementation());
       }
       return;
     }
@@ -91,7 +91,7 @@ class LibdeflateAvailabilityTest {
   @Test
   void autoWithAircompressorInAFreshLoaderIsServedByLibdeflateOnJava25() throws Exception {
     try (URLClassLoader loader = libraryAndJackson(true)) {
-      assertEquals(JAVA_25 ? "gzip(1) via libdeflate" : "gzip(1) via JDK zlib", encodeAndDecode(loader, "AUTO"));
+      assertServedBy(JAVA_25 ? "gzip(1) via libdeflate" : "gzip(1) via JDK zlib", encodeAndDecode(loader, "AUTO"));
     }
   }
 
@@ -169,5 +169,14 @@ class LibdeflateAvailabilityTest {
     assertEquals(withAircompressor, urls.stream().anyMatch(u -> u.getPath().contains(AIRCOMPRESSOR_JAR)),
         "aircompressor-v3 in " + urls);
     return new URLClassLoader(urls.toArray(new URL[0]), ClassLoader.getPlatformClassLoader());
+  }
+
+  /**
+   * Asserts which engine serves bodies the libdeflate cut-over leaves serial: the implementation
+   * may go on with what serves larger bodies on several threads (", past ... via JDK zlib on N
+   * threads"), which depends on the processor count.
+   */
+  private static void assertServedBy(String serial, String implementation) {
+    assertTrue(implementation.equals(serial) || implementation.startsWith(serial + ", past "), implementation);
   }
 }

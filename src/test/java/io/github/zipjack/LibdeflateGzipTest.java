@@ -85,7 +85,7 @@ class LibdeflateGzipTest {
   @Test
   void autoPicksLibdeflate() {
     try (Pipeline pipeline = Pipeline.builder().compression(Compression.gzip(1)).build()) {
-      assertEquals("gzip(1) via libdeflate", pipeline.implementation());
+      assertTrue(pipeline.implementation().startsWith("gzip(1) via libdeflate"), pipeline.implementation());
     }
   }
 
@@ -278,7 +278,7 @@ class LibdeflateGzipTest {
       } finally {
         executor.shutdownNow();
       }
-      assertEquals("gzip(1) via libdeflate", pipeline.implementation());
+      assertTrue(pipeline.implementation().startsWith("gzip(1) via libdeflate"), pipeline.implementation());
     }
   }
 

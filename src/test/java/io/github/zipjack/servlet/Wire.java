@@ -8,6 +8,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -64,7 +65,18 @@ final class Wire {
   static Response exchange(RunningServer server, String method, String path, byte[] body, String... headers)
       throws IOException {
     try (Socket socket = open(server)) {
-      send(socket.getOutputStream(), method, path, body, headers);
+      try {
+        send(socket.getOutputStream(), method, path, body, headers);
+      } catch (SocketException refused) {
+        // a server may answer (a 413, say) and close before it has read the whole body, as HTTP
+        // allows: read that answer, as curl does, and fail with the write's error only if none came
+        try {
+          return read(new BufferedInputStream(socket.getInputStream()), method.equals("HEAD"));
+        } catch (IOException noAnswer) {
+          refused.addSuppressed(noAnswer);
+          throw refused;
+        }
+      }
       return read(new BufferedInputStream(socket.getInputStream()), method.equals("HEAD"));
     }
   }
