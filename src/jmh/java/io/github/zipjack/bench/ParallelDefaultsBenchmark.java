@@ -1,7 +1,5 @@
 package io.github.zipjack.bench;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.github.luben.zstd.ZstdOutputStreamNoFinalizer;
 import io.github.zipjack.Compression;
 import io.github.zipjack.Pipeline;
 import io.github.zipjack.data.DatasetGenerator;
@@ -25,7 +23,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * Where do the defaults of compressionThreads and parallelThresholdBytes, and the libdeflate
  * cut-over, come from? One caller thread encodes one body of {@code records} generated people
  * (4,000: about 4.5 MB of JSON, the body of ANCHORS §8) through a pipeline with {@code threads}
- * compression threads, against Jackson alone and the naive zstd-jni stream with 2 workers.
+ * compression threads. Jackson alone and the naive zstd-jni stream with 2 workers, the baselines
+ * of these figures, are {@link ParallelBodyBenchmark}'s.
  *
  * <p>Pitfalls avoided: the body goes to a {@link BlackholeSink} (nothing kept); each pipeline is
  * built once per trial and shared, so pooled contexts and blocks are reused; the machine must be
@@ -64,7 +63,6 @@ public class ParallelDefaultsBenchmark {
 
   private List<?> people;
   private Pipeline pipeline;
-  private final ObjectMapper mapper = PlainMappers.json();
 
   @Setup
   public void setUp() {
@@ -85,24 +83,6 @@ public class ParallelDefaultsBenchmark {
   public long pipeline(BlackholeSink sink) throws IOException {
     sink.reset();
     pipeline.encode(people, sink);
-    return sink.byteCount();
-  }
-
-  @Benchmark
-  public long jacksonAlone(BlackholeSink sink) throws IOException {
-    sink.reset();
-    mapper.writeValue(sink, people);
-    return sink.byteCount();
-  }
-
-  @Benchmark
-  public long naiveZstdWorkers(BlackholeSink sink) throws IOException {
-    sink.reset();
-    try (ZstdOutputStreamNoFinalizer out = new ZstdOutputStreamNoFinalizer(sink, 1)) {
-      out.setWorkers(2);
-      out.setJobSize(512 * 1024);
-      mapper.writeValue(out, people);
-    }
     return sink.byteCount();
   }
 }
