@@ -22,7 +22,7 @@ import java.util.zip.Deflater;
  * <p>Owns its Deflater (about 256 KB native), made when the block is first deflated: a block that
  * only ever gathered small bodies holds none. {@link #dispose()} ends it once.
  */
-final class DeflateBlock extends StripedPool.Node implements Runnable {
+final class DeflateBlock extends StripedPool.Node {
   /** Bytes of the previous block a block's Deflater is primed with: deflate's whole window. */
   static final int DICTIONARY_BYTES = 32 * 1024;
 
@@ -74,8 +74,7 @@ final class DeflateBlock extends StripedPool.Node implements Runnable {
    * Deflates the block into {@link #output}; records a failure instead of throwing it. Run by
    * whichever thread claimed the block: a worker or the caller.
    */
-  @Override
-  public void run() {
+  void run() {
     try {
       deflate();
     } catch (RuntimeException | Error e) {
