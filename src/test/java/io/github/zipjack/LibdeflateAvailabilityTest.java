@@ -176,7 +176,7 @@ class LibdeflateAvailabilityTest {
    * may go on with what serves larger bodies on several threads (", past ... via JDK zlib on N
    * threads"), which depends on the processor count.
    */
-  private static void assertServedBy(String serial, String implementation) {
+  static void assertServedBy(String serial, String implementation) {
     assertTrue(implementation.equals(serial) || implementation.startsWith(serial + ", past "), implementation);
   }
 }
