@@ -1,5 +1,6 @@
 package io.github.zipjack.bench.report;
 
+import io.github.zipjack.Pipeline;
 import io.github.zipjack.bench.Codec;
 import io.github.zipjack.bench.ParallelBodyBenchmark;
 import io.github.zipjack.bench.report.ParallelResults.Ratio;
@@ -36,6 +37,8 @@ final class ParallelSection {
   static final String DATASET = "dataset";
   static final String JSON_BYTES = "JSON bytes";
   static final String JACKSON = "Jackson alone";
+  /** What a gzip pipeline's implementation says when JDK zlib on several threads serves its large bodies. */
+  static final String PARALLEL_ZLIB = " via JDK zlib on ";
   /** Issue 14's thresholds. */
   static final double ZSTD_MAX_VS_JACKSON = 1.5;
   static final double ZSTD_MIN_VS_WORKERS = 1.1;
@@ -47,9 +50,23 @@ final class ParallelSection {
   private final Map<String, OptionalLong> jsonBytes = new HashMap<>();
   /** zipjack's bodies by dataset, codec and threads, made while the report is written; empty when they cannot be. */
   private final Map<List<String>, Optional<ParallelBodyBenchmark.Compressed>> bodies = new HashMap<>();
+  private final BodyMaker bodyMaker;
 
   ParallelSection(ResultSet results) {
+    this(results, ParallelBodyBenchmark::compressedBytes);
+  }
+
+  /** With zipjack's bodies made by {@code bodyMaker} instead of the benchmark's code; for tests. */
+  ParallelSection(ResultSet results, BodyMaker bodyMaker) {
     this.results = new ParallelResults(results);
+    this.bodyMaker = bodyMaker;
+  }
+
+  /** Makes zipjack's body of a dataset with a codec and threads, as ParallelBodyBenchmark.compressedBytes does. */
+  @FunctionalInterface
+  interface BodyMaker {
+    /** @throws RuntimeException when this JVM cannot (libdeflate before Java 25, an unknown dataset or codec) */
+    ParallelBodyBenchmark.Compressed make(String dataset, String codec, String threads);
   }
 
   void appendTo(ReportDocument doc, ChartWriter charts) throws IOException {
@@ -69,7 +86,9 @@ final class ParallelSection {
         + " and setJobSize(512 KiB); zipjack is encodeToBody with compressionThreads serial (1), parallel (2)"
         + " or left at its default. On 2 cores the floor of a body whose compression overlaps its serialization"
         + " is about (serialize + compress) / 2, and never below serializing alone: × 2-core floor divides by"
-        + " max(S, T / 2), S being Jackson alone and T zipjack's serial time with the same codec.", ParallelResults.CLASS,
+        + " max(S, T / 2), S being Jackson alone and T zipjack's serial time with the engine that served the"
+        + " body (zlib-N's for a gzip-N pipeline that hands large bodies from libdeflate to JDK zlib on"
+        + " several threads; none when that was not measured).", ParallelResults.CLASS,
         ResultSet.measuredOn(results.rows()), 2));
     doc.heading(3, "One body of " + describe(dataset));
     doc.table(latencyTable(dataset));
@@ -113,7 +132,8 @@ final class ParallelSection {
         Optional<JmhResult> r = results.encode(dataset, codec, threads);
         Optional<ParallelBodyBenchmark.Compressed> body = r.isEmpty() ? Optional.empty() : body(dataset, codec, threads);
         addLatency(table, "zipjack " + codec + ", " + ParallelResults.threadsLabel(threads), r, jackson,
-            vsFloor(r, jackson, results.encode(dataset, codec, ParallelResults.SERIAL_THREADS)),
+            vsFloor(r, jackson, results.encode(dataset, sameEngineCodec(dataset, codec, body),
+                ParallelResults.SERIAL_THREADS)),
             body.map(b -> Figures.bytes(b.bytes())).orElse(MarkdownTable.NONE),
             body.map(ParallelBodyBenchmark.Compressed::implementation).orElse(MarkdownTable.NONE));
       }
@@ -142,11 +162,22 @@ final class ParallelSection {
     return Figures.ratio(ParallelResults.millis(r.get()) / floor);
   }
 
+  /**
+   * The codec whose serial row was compressed by the engine that compressed {@code body}: zlib-N when
+   * the pipeline says it hands bodies past its threshold to {@link #PARALLEL_ZLIB} (libdeflate cannot
+   * be split) and this dataset is past the default threshold, else {@code codec} itself.
+   */
+  private String sameEngineCodec(String dataset, String codec, Optional<ParallelBodyBenchmark.Compressed> body) {
+    boolean parallelZlib = body.isPresent() && body.get().implementation().contains(PARALLEL_ZLIB)
+        && jsonBytes(dataset).orElse(0) > Pipeline.DEFAULT_PARALLEL_THRESHOLD_BYTES;
+    return parallelZlib ? new Codec(Codec.ZLIB, Codec.parse(codec).level()).name() : codec;
+  }
+
   /** zipjack's body of the dataset with that codec and threads, made here; empty when this JVM cannot. */
   private Optional<ParallelBodyBenchmark.Compressed> body(String dataset, String codec, String threads) {
     return bodies.computeIfAbsent(List.of(dataset, codec, threads), key -> {
       try {
-        return Optional.of(ParallelBodyBenchmark.compressedBytes(dataset, codec, threads));
+        return Optional.of(bodyMaker.make(dataset, codec, threads));
       } catch (RuntimeException e) { // libdeflate before Java 25, an unknown dataset or codec
         return Optional.empty();
       }

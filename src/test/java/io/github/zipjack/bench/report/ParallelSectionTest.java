@@ -4,6 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.zipjack.bench.ParallelBodyBenchmark;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -12,6 +17,8 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledForJreRange;
+import org.junit.jupiter.api.condition.JRE;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -23,8 +30,12 @@ import org.junit.jupiter.api.io.TempDir;
  * people-1 zlib-1: 0.0100 ± 0.0005 serial, 0.0108 ± 0.0002 default (slower beyond the error).
  * Worked out by hand: 10/8 = 1.25 ± 1.25·√2·0.05 = 0.088; 12/10 = 1.20 ± 0.085; 20/40 = 0.50 ±
  * 0.035; 46/50 = 0.92 ± 0.92·√((1/46)² + (1/50)²) = 0.027; 0.0100/0.0108 = 0.926 ± 0.049.
+ * {@link #withGzip1} adds gzip-1 on people-4000 as Java 25 serves it: 14.0 serial (libdeflate),
+ * 20.0 on 2 threads (JDK zlib past the threshold).
  */
 class ParallelSectionTest {
+  private static final String RESOURCE = "/io/github/zipjack/bench/jmh-result-parallel.json";
+  private static final ObjectMapper MAPPER = new ObjectMapper();
   private static ResultSet results;
 
   @TempDir
@@ -33,7 +44,7 @@ class ParallelSectionTest {
   @BeforeAll
   static void read() throws IOException, URISyntaxException {
     results = new JmhResultReader().read(List.of(
-        Path.of(ParallelSectionTest.class.getResource("/io/github/zipjack/bench/jmh-result-parallel.json").toURI())));
+        Path.of(ParallelSectionTest.class.getResource(RESOURCE).toURI())));
   }
 
   @Test
@@ -69,6 +80,36 @@ class ParallelSectionTest {
     assertEquals(Figures.ratio(20.0 / 18), table.cell(4, ParallelSection.VS_FLOOR)); // zlib-1: max(8, 36 / 2)
     assertEquals(Figures.ratio(10.0 / 10), table.cell(7, ParallelSection.VS_FLOOR)); // zstd-1: max(8, 20 / 2)
     assertEquals(MarkdownTable.NONE, table.cell(1, ParallelSection.VS_FLOOR));
+  }
+
+  @Test
+  void aGzipPipelineWhoseLargeBodiesGoToParallelZlibIsSetAgainstZlibsSerialTime() throws IOException {
+    MarkdownTable table = new ParallelSection(withGzip1(true), ParallelSectionTest::asOnJava25)
+        .latencyTable("people-4000");
+
+    int parallel = TableRows.find(table, Map.of(ParallelSection.WHAT, "zipjack gzip-1, parallel (2 threads)"));
+    assertEquals(Figures.ratio(20.0 / 18), table.cell(parallel, ParallelSection.VS_FLOOR)); // zlib-1: max(8, 36 / 2)
+    int serial = TableRows.find(table, Map.of(ParallelSection.WHAT, "zipjack gzip-1, serial"));
+    assertEquals(Figures.ratio(14.0 / 8), table.cell(serial, ParallelSection.VS_FLOOR)); // libdeflate: max(8, 14 / 2)
+  }
+
+  @Test
+  void aGzipPipelineWhoseLargeBodiesGoToParallelZlibHasNoFloorWithoutZlibsSerialRow() throws IOException {
+    MarkdownTable table = new ParallelSection(withGzip1(false), ParallelSectionTest::asOnJava25)
+        .latencyTable("people-4000");
+
+    int parallel = TableRows.find(table, Map.of(ParallelSection.WHAT, "zipjack gzip-1, parallel (2 threads)"));
+    assertEquals(MarkdownTable.NONE, table.cell(parallel, ParallelSection.VS_FLOOR));
+  }
+
+  @Test
+  @EnabledForJreRange(min = JRE.JAVA_25, disabledReason = "libdeflate (aircompressor-v3) loads on Java 25 only")
+  void onJava25TheBenchmarksGzip1BodiesOnTwoThreadsAreSetAgainstZlibsSerialTime() throws IOException {
+    MarkdownTable table = new ParallelSection(withGzip1(true)).latencyTable("people-4000");
+
+    int parallel = TableRows.find(table, Map.of(ParallelSection.WHAT, "zipjack gzip-1, parallel (2 threads)"));
+    assertTrue(table.cell(parallel, ParallelSection.SERVED_BY).contains(ParallelSection.PARALLEL_ZLIB), table.render());
+    assertEquals(Figures.ratio(20.0 / 18), table.cell(parallel, ParallelSection.VS_FLOOR), table.render());
   }
 
   @Test
@@ -162,5 +203,48 @@ class ParallelSectionTest {
     assertTrue(doc.markdown().contains("Not measured"), doc.markdown());
     assertFalse(doc.markdown().contains("> "), doc.markdown());
     assertFalse(Files.exists(dir.resolve(ParallelChart.FILE)));
+  }
+
+  /**
+   * The fixture with gzip-1 on people-4000 at 14.0 ± 0.7 ms serial and 20.0 ± 1.0 on 2 threads,
+   * and without zlib-1's serial row there unless {@code keepZlibSerial}.
+   */
+  private ResultSet withGzip1(boolean keepZlibSerial) throws IOException {
+    ArrayNode rows = (ArrayNode) MAPPER.readTree(ParallelSectionTest.class.getResource(RESOURCE));
+    ArrayNode written = MAPPER.createArrayNode();
+    for (JsonNode row : rows) {
+      JsonNode params = row.path("params");
+      boolean zlib1Serial4000 = row.path("benchmark").asText().endsWith(".encodeToBody")
+          && params.path("dataset").asText().equals("people-4000") && params.path("codec").asText().equals("zlib-1")
+          && params.path("compressionThreads").asText().equals("1");
+      if (zlib1Serial4000) {
+        written.add(gzip1(row, "1", 14.0));
+        written.add(gzip1(row, "2", 20.0));
+      }
+      if (keepZlibSerial || !zlib1Serial4000) {
+        written.add(row);
+      }
+    }
+    Path file = dir.resolve("jmh-result-parallel-gzip.json");
+    MAPPER.writeValue(file.toFile(), written);
+    return new JmhResultReader().read(List.of(file));
+  }
+
+  private static ObjectNode gzip1(JsonNode zlib1Row, String threads, double millis) {
+    ObjectNode row = zlib1Row.deepCopy();
+    ((ObjectNode) row.path("params")).put("codec", "gzip-1").put("compressionThreads", threads);
+    ((ObjectNode) row.path("primaryMetric")).put("score", millis).put("scoreError", millis * 0.05);
+    return row;
+  }
+
+  /** The bodies' implementations as Java 25 with libdeflate has them (ParallelGzipTest checks the wording). */
+  private static ParallelBodyBenchmark.Compressed asOnJava25(String dataset, String codec, String threads) {
+    String implementation = switch (codec) {
+      case "gzip-1" -> "gzip(1) via libdeflate"
+          + ("1".equals(threads) ? "" : ", past 262144 bytes via JDK zlib on 2 threads");
+      case "zlib-1" -> "gzip(1) via JDK zlib";
+      default -> "zstd(1) via zstd-jni";
+    };
+    return new ParallelBodyBenchmark.Compressed(1_000_000, implementation);
   }
 }
