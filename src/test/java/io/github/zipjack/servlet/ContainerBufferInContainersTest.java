@@ -9,6 +9,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -49,9 +50,7 @@ class ContainerBufferInContainersTest {
 
   @AfterAll
   void stop() throws Exception {
-    for (RunningServer server : servers.values()) {
-      server.close();
-    }
+    FilterProbe.stopThenAssertNoLiveEncoders(servers.values(), List.of());
   }
 
   private int[] sizes(Container container, String query) throws IOException {

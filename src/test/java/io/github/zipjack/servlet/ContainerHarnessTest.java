@@ -10,6 +10,7 @@ import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletResponse;
 import java.io.IOException;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -35,9 +36,7 @@ class ContainerHarnessTest {
 
   @AfterAll
   void stop() throws Exception {
-    for (RunningServer server : servers.values()) {
-      server.close();
-    }
+    FilterProbe.stopThenAssertNoLiveEncoders(servers.values(), List.of());
   }
 
   @ParameterizedTest

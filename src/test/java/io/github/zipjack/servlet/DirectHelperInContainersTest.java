@@ -75,12 +75,9 @@ class DirectHelperInContainersTest {
 
   @AfterAll
   void stop() throws Exception {
-    for (RunningServer server : servers.values()) {
-      server.close();
-    }
-    for (RunningServer server : behindFilter.values()) {
-      server.close();
-    }
+    List<RunningServer> all = new ArrayList<>(servers.values());
+    all.addAll(behindFilter.values());
+    FilterProbe.stopThenAssertNoLiveEncoders(all, filters.values());
     json.close();
     msgpack.close();
     for (Pipeline pipeline : pipelines) {

@@ -21,13 +21,16 @@ import org.junit.jupiter.params.provider.EnumSource;
 class FilterInitParametersInContainersTest {
   private final Map<Container, RunningServer> servers = new EnumMap<>(Container.class);
   private final Map<Container, TestServlets> servlets = new EnumMap<>(Container.class);
+  private final Map<Container, CompressionFilter> filters = new EnumMap<>(Container.class);
 
   @BeforeAll
   void start() throws Exception {
     for (Container container : Container.values()) {
       TestServlets testServlets = new TestServlets();
+      CompressionFilter filter = new CompressionFilter();
       servlets.put(container, testServlets);
-      servers.put(container, container.start(new CompressionFilter(),
+      filters.put(container, filter);
+      servers.put(container, container.start(filter,
           Map.of("codings", "gzip(6), br(5)", "minBodyBytes", "64KiB", "flushGraceMillis", "0"),
           testServlets.byPath()));
     }
@@ -35,9 +38,7 @@ class FilterInitParametersInContainersTest {
 
   @AfterAll
   void stop() throws Exception {
-    for (RunningServer server : servers.values()) {
-      server.close();
-    }
+    FilterProbe.stopThenAssertNoLiveEncoders(servers.values(), filters.values());
   }
 
   @ParameterizedTest
