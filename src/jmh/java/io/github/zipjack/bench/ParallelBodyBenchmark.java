@@ -5,6 +5,8 @@ import io.github.zipjack.EncodedBody;
 import io.github.zipjack.Pipeline;
 import io.github.zipjack.data.Datasets;
 import java.io.IOException;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -190,19 +192,38 @@ public class ParallelBodyBenchmark {
   public record Compressed(long bytes, String implementation) {}
 
   private static Pipeline newPipeline(String codec, String compressionThreads) {
-    Codec parsed = Codec.parse(codec).requireAvailableHere();
+    return newPipeline(codec, threads(compressionThreads), OptionalLong.empty());
+  }
+
+  /** A {@code compressionThreads} parameter's number, or empty for {@value #DEFAULT_THREADS}. */
+  private static OptionalInt threads(String compressionThreads) {
+    if (DEFAULT_THREADS.equals(compressionThreads)) {
+      return OptionalInt.empty();
+    }
+    try {
+      return OptionalInt.of(Integer.parseInt(compressionThreads));
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("compressionThreads must be a number or " + DEFAULT_THREADS + ": "
+          + compressionThreads, e);
+    }
+  }
+
+  /**
+   * The pipeline of the parallel benchmarks (this one and {@link ParallelDefaultsBenchmark}), so that
+   * both measure the same pipeline for the same settings: {@code codec}, a {@link Codec} name, its
+   * library loaded by {@link WithoutZipjack#prepare}; {@code compressionThreads} and
+   * {@code parallelThresholdBytes} set on the builder when present, else left at the library's
+   * defaults. The caller closes the pipeline.
+   *
+   * @throws IllegalStateException for a codec this JVM cannot run
+   * @throws IllegalArgumentException for a bad codec name or setting, with the library's message
+   */
+  static Pipeline newPipeline(String codec, OptionalInt compressionThreads, OptionalLong parallelThresholdBytes) {
+    Codec parsed = Codec.parse(codec);
     WithoutZipjack.prepare(parsed);
     Pipeline.Builder builder = Pipeline.builder().compression(parsed.compression());
-    if (!DEFAULT_THREADS.equals(compressionThreads)) {
-      int threads;
-      try {
-        threads = Integer.parseInt(compressionThreads);
-      } catch (NumberFormatException e) {
-        throw new IllegalArgumentException("compressionThreads must be a number or " + DEFAULT_THREADS + ": "
-            + compressionThreads, e);
-      }
-      builder.compressionThreads(threads);
-    }
+    compressionThreads.ifPresent(builder::compressionThreads);
+    parallelThresholdBytes.ifPresent(builder::parallelThresholdBytes);
     return builder.build();
   }
 

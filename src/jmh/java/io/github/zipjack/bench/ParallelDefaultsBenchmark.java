@@ -1,10 +1,11 @@
 package io.github.zipjack.bench;
 
-import io.github.zipjack.Compression;
 import io.github.zipjack.Pipeline;
 import io.github.zipjack.data.DatasetGenerator;
 import java.io.IOException;
 import java.util.List;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -67,11 +68,9 @@ public class ParallelDefaultsBenchmark {
   @Setup
   public void setUp() {
     people = DatasetGenerator.people(records, 42);
-    Codec parsed = Codec.parse(codec);
-    WithoutZipjack.prepare(parsed);
-    Compression compression = parsed.compression();
-    Pipeline.Builder builder = Pipeline.builder().compression(compression).compressionThreads(threads);
-    pipeline = (threads > 1 ? builder.parallelThresholdBytes(threshold) : builder).build();
+    // parallelThresholdBytes conflicts with compressionThreads(1)
+    pipeline = ParallelBodyBenchmark.newPipeline(codec, OptionalInt.of(threads),
+        threads > 1 ? OptionalLong.of(threshold) : OptionalLong.empty());
   }
 
   @TearDown
