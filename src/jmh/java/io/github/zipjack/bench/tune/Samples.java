@@ -23,8 +23,9 @@ import java.util.Locale;
  * The bodies bench/tune measures, read from the user's samples: a {@code .json} file (or any file
  * named on the command line) is one body; a {@code .jsonl} or {@code .ndjson} file is one body a
  * line (blank lines skipped); a folder holds such files, found recursively in name order (other
- * files in it are ignored, and so is the {@code --report} folder where bench/tune writes). Each body is parsed into a {@link JsonNode} by the mapper given, which
- * is zipjack's own, so that encoding serializes what a service would serialize. Immutable.
+ * files in it are ignored, and so is the {@code --report} folder where bench/tune writes). Each
+ * body is parsed into a {@link JsonNode} by the mapper given, which is zipjack's own, so that
+ * encoding serializes what a service would serialize. Immutable.
  */
 final class Samples {
   /** The parsed bodies, in the order read. */
