@@ -38,9 +38,9 @@ import java.util.concurrent.Executor;
 public final class Pipeline implements AutoCloseable {
   /**
    * The default of {@link Builder#parallelThresholdBytes(long)}, in bytes (256 KiB): bodies of at
-   * most this size are compressed on their caller's thread, larger ones may be shared out. Two gzip
-   * blocks of 128 KiB: measured with {@code ParallelDefaultsBenchmark} on 2 cores, gzip on 2 threads
-   * ties serial at one block (133 KB) and is 1.4x faster at two (267 KB); see
+   * most this size are compressed on their caller's thread, larger ones may be shared out. One gzip
+   * block of 256 KiB: measured with {@code ParallelDefaultsBenchmark} on 2 cores, gzip on 2 threads
+   * ties serial just past one block (267 KB) and is 1.6x faster at two (522 KB); see
    * docs/parallel-compression.md ("Why 256 KiB"). The servlet filter and the Spring Boot
    * properties default to it too.
    */
@@ -579,7 +579,7 @@ public final class Pipeline implements AutoCloseable {
      * How many threads may compress one body, the calling thread included: a body larger than
      * {@link #parallelThresholdBytes(long)} is cut into parts that other threads compress while the
      * calling thread goes on serializing. 1 compresses every body on its caller's thread, as before
-     * this setting existed. gzip: 128 KiB blocks deflated by JDK zlib on the workers and joined into
+     * this setting existed. gzip: 256 KiB blocks deflated by JDK zlib on the workers and joined into
      * one gzip member; zstd: libzstd's own worker threads, one ordinary frame; brotli and none are
      * always serial (brotli4j cannot join separately compressed parts), and a value above 1 with
      * them fails at {@link #build()}.

@@ -30,7 +30,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * same bytes whatever the thread count and timing, within 1% of serial zlib.
  */
 class ParallelGzipTest {
-  private static final int BLOCK = 128 * 1024;
+  /** ParallelGzipEngine's block size. */
+  private static final int BLOCK = 256 * 1024;
   private static final int MIB = 1024 * 1024;
   private static final String BODY = LargeBodies.ofJsonBytes(3 * MIB + 4321, 11);
   private static final byte[] JSON = LargeBodies.json(BODY);
