@@ -602,9 +602,9 @@ public final class Pipeline implements AutoCloseable {
      * Bodies of at most this many bytes are compressed on their caller's thread whatever
      * {@link #compressionThreads(int)} says: handing a small body's parts to other threads costs
      * more than it saves. The size is not known before serializing, so each body is gathered up to
-     * this many bytes first, then goes on in parallel parts. zstd goes parallel only past one
-     * libzstd job as well (512 KiB). Range [0, 2^31 - 1]; default
-     * {@link Pipeline#DEFAULT_PARALLEL_THRESHOLD_BYTES} (256 KiB: two gzip blocks; see
+     * this many bytes first, then goes on in parallel parts. zstd goes parallel only past a libzstd
+     * job and a quarter as well (640 KiB). Range [0, 2^31 - 1]; default
+     * {@link Pipeline#DEFAULT_PARALLEL_THRESHOLD_BYTES} (256 KiB: one gzip block; see
      * docs/parallel-compression.md). Conflicts with {@code compressionThreads(1)}.
      */
     public Builder parallelThresholdBytes(long bytes) {

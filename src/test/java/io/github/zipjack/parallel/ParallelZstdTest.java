@@ -2,6 +2,7 @@ package io.github.zipjack.parallel;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -21,6 +22,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -63,6 +65,39 @@ class ParallelZstdTest {
     try (Pipeline pipeline = zstd(level, 4)) {
       assertArrayEquals(LargeBodies.json(value), SystemTool.run(pipeline.encode(value), "zstd", "zstd", "-dc"));
     }
+  }
+
+  /** A job goes to a worker only once full: a body of about one job (512 KiB) gains nothing from them. */
+  @Test
+  void aBodyOfAboutOneJobStaysSerialWhateverTheThreshold() {
+    String value = LargeBodies.ofJsonBytes(600 * 1024, 3);
+    byte[] serial;
+    byte[] parallel;
+    try (Pipeline pipeline = zstd(1, 1)) {
+      serial = pipeline.encode(value);
+    }
+    try (Pipeline pipeline = Pipeline.builder().compression(Compression.zstd(1)).compressionThreads(4)
+        .parallelThresholdBytes(0).build()) {
+      parallel = pipeline.encode(value);
+    }
+
+    assertArrayEquals(serial, parallel);
+  }
+
+  @Test
+  void aBodyPastAJobAndAQuarterGoesToTheWorkers() {
+    String value = LargeBodies.ofJsonBytes(700 * 1024, 3);
+    byte[] serial;
+    byte[] parallel;
+    try (Pipeline pipeline = zstd(1, 1)) {
+      serial = pipeline.encode(value);
+    }
+    try (Pipeline pipeline = zstd(1, 4)) {
+      parallel = pipeline.encode(value);
+    }
+
+    assertFalse(Arrays.equals(serial, parallel), "a frame of libzstd's workers differs from the serial one");
+    assertArrayEquals(LargeBodies.json(value), Zstd.decompress(parallel, LargeBodies.json(value).length));
   }
 
   @Test
