@@ -47,6 +47,13 @@ class ParallelZstdTest {
     return Pipeline.builder().compression(Compression.zstd(level)).compressionThreads(threads).build();
   }
 
+  /** Encodes {@code value} with {@code pipeline}, then closes it. */
+  private static byte[] encodeOnce(Pipeline pipeline, Object value) {
+    try (pipeline) {
+      return pipeline.encode(value);
+    }
+  }
+
   @ParameterizedTest(name = "threads={0}")
   @MethodSource("threadCounts")
   void systemZstdDecodesALargeBodyByteForByte(int threads) throws Exception {
@@ -71,15 +78,9 @@ class ParallelZstdTest {
   @Test
   void aBodyOfAboutOneJobStaysSerialWhateverTheThreshold() {
     String value = LargeBodies.ofJsonBytes(600 * 1024, 3);
-    byte[] serial;
-    byte[] parallel;
-    try (Pipeline pipeline = zstd(1, 1)) {
-      serial = pipeline.encode(value);
-    }
-    try (Pipeline pipeline = Pipeline.builder().compression(Compression.zstd(1)).compressionThreads(4)
-        .parallelThresholdBytes(0).build()) {
-      parallel = pipeline.encode(value);
-    }
+    byte[] serial = encodeOnce(zstd(1, 1), value);
+    byte[] parallel = encodeOnce(Pipeline.builder().compression(Compression.zstd(1)).compressionThreads(4)
+        .parallelThresholdBytes(0).build(), value);
 
     assertArrayEquals(serial, parallel);
   }
@@ -87,14 +88,8 @@ class ParallelZstdTest {
   @Test
   void aBodyPastAJobAndAQuarterGoesToTheWorkers() {
     String value = LargeBodies.ofJsonBytes(700 * 1024, 3);
-    byte[] serial;
-    byte[] parallel;
-    try (Pipeline pipeline = zstd(1, 1)) {
-      serial = pipeline.encode(value);
-    }
-    try (Pipeline pipeline = zstd(1, 4)) {
-      parallel = pipeline.encode(value);
-    }
+    byte[] serial = encodeOnce(zstd(1, 1), value);
+    byte[] parallel = encodeOnce(zstd(1, 4), value);
 
     assertFalse(Arrays.equals(serial, parallel), "a frame of libzstd's workers differs from the serial one");
     assertArrayEquals(LargeBodies.json(value), Zstd.decompress(parallel, LargeBodies.json(value).length));
