@@ -1,6 +1,7 @@
 package io.github.zipjack.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.zipjack.Accelerator;
 import io.github.zipjack.EncodedBody;
 import io.github.zipjack.Pipeline;
 import io.github.zipjack.data.Datasets;
@@ -41,6 +42,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * <li>{@link #encodeToBody}: zipjack's pooled path with {@code codec} on {@code compressionThreads}
  *     threads: {@code 1} is the serial pipeline of before, {@code 2} uses the second core, and
  *     {@value #DEFAULT_THREADS} builds the pipeline without the setting, as a user gets it.
+ * <li>{@link #encodeToBodyWithAfterburner}: the same with {@code Accelerator.AFTERBURNER}, the
+ *     study's serializer, for {@code afterburnerCodec} (zlib-1) on {@code afterburnerThreads} (1, 2):
+ *     the same Jackson on both sides, so its ratio to the study's best compares compression alone.
  * </ul>
  * Under load, {@link #encodeToBodyUnderLoad}: the same pipeline shared by two caller threads on two
  * cores, throughput. Parallel compression must not cost here: when every core already serializes a
@@ -70,7 +74,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <p>How to run (the quick suite's selection is in {@code bench/run}):
  * <pre>
- * java -jar target/benchmarks.jar 'ParallelBodyBenchmark.(jacksonAlone|studyBestGzip|zstdWorkers|encodeToBody)$'
+ * java -jar target/benchmarks.jar 'ParallelBodyBenchmark.(jacksonAlone|studyBestGzip|zstdWorkers|encodeToBody|encodeToBodyWithAfterburner)$'
  * java -jar target/benchmarks.jar 'ParallelBodyBenchmark.encodeToBodyUnderLoad$' -p codec=zlib-1,zstd-1
  * java -jar target/benchmarks.jar 'ParallelBodyBenchmark.encodeToBody$' -p dataset=people-100,people-1 \
  *   -p compressionThreads=1,default -p codec=zstd-1,zlib-1
@@ -136,6 +140,42 @@ public class ParallelBodyBenchmark {
     }
   }
 
+  /**
+   * zipjack's pipeline with the study's serializer, {@link Accelerator#AFTERBURNER} (the module of
+   * {@link #studyBestGzip}), for {@code afterburnerCodec} on {@code afterburnerThreads}. Its
+   * parameters have their own names, so that a run of every codec and thread setting of
+   * {@link #encodeToBody} adds only these.
+   */
+  @State(Scope.Benchmark)
+  public static class ZipjackWithAfterburner {
+    /** A {@link Codec} name. */
+    @Param({"zlib-1"})
+    public String afterburnerCodec;
+
+    /** Threads that may compress one body, or {@value #DEFAULT_THREADS}. */
+    @Param({"1", "2"})
+    public String afterburnerThreads;
+
+    private Pipeline pipeline;
+
+    @Setup
+    public void setUp() {
+      pipeline = newPipeline(afterburnerCodec, threads(afterburnerThreads), OptionalLong.empty(),
+          Accelerator.AFTERBURNER);
+    }
+
+    @TearDown
+    public void tearDown() {
+      pipeline.close();
+    }
+
+    /** The pipeline's settings, as {@code Pipeline.toString()} says them. */
+    @Override
+    public String toString() {
+      return String.valueOf(pipeline);
+    }
+  }
+
   /** S: the study's mapper alone, into a stream that keeps nothing. */
   @Benchmark
   public long jacksonAlone(BlackholeSink sink) throws IOException {
@@ -159,6 +199,15 @@ public class ParallelBodyBenchmark {
   /** zipjack's pooled path: encode into segments, write them out, give them back. */
   @Benchmark
   public long encodeToBody(Zipjack zipjack, BlackholeSink sink) throws IOException {
+    return encode(zipjack.pipeline, payload, sink);
+  }
+
+  /**
+   * {@link #encodeToBody} serializing with Afterburner, as {@link #studyBestGzip} does: with the same
+   * Jackson on both sides, the ratio of the two compares what each does with the bytes.
+   */
+  @Benchmark
+  public long encodeToBodyWithAfterburner(ZipjackWithAfterburner zipjack, BlackholeSink sink) throws IOException {
     return encode(zipjack.pipeline, payload, sink);
   }
 
@@ -192,7 +241,7 @@ public class ParallelBodyBenchmark {
   public record Compressed(long bytes, String implementation) {}
 
   private static Pipeline newPipeline(String codec, String compressionThreads) {
-    return newPipeline(codec, threads(compressionThreads), OptionalLong.empty());
+    return newPipeline(codec, threads(compressionThreads), OptionalLong.empty(), Accelerator.NONE);
   }
 
   /** A {@code compressionThreads} parameter's number, or empty for {@value #DEFAULT_THREADS}. */
@@ -213,15 +262,20 @@ public class ParallelBodyBenchmark {
    * both measure the same pipeline for the same settings: {@code codec}, a {@link Codec} name, its
    * library loaded by {@link WithoutZipjack#prepare}; {@code compressionThreads} and
    * {@code parallelThresholdBytes} set on the builder when present, else left at the library's
-   * defaults. The caller closes the pipeline.
+   * defaults; {@code accelerator} set unless {@link Accelerator#NONE} (the default). The caller
+   * closes the pipeline.
    *
    * @throws IllegalStateException for a codec this JVM cannot run
    * @throws IllegalArgumentException for a bad codec name or setting, with the library's message
    */
-  static Pipeline newPipeline(String codec, OptionalInt compressionThreads, OptionalLong parallelThresholdBytes) {
+  static Pipeline newPipeline(String codec, OptionalInt compressionThreads, OptionalLong parallelThresholdBytes,
+      Accelerator accelerator) {
     Codec parsed = Codec.parse(codec);
     WithoutZipjack.prepare(parsed);
     Pipeline.Builder builder = Pipeline.builder().compression(parsed.compression());
+    if (accelerator != Accelerator.NONE) {
+      builder.accelerator(accelerator);
+    }
     compressionThreads.ifPresent(builder::compressionThreads);
     parallelThresholdBytes.ifPresent(builder::parallelThresholdBytes);
     return builder.build();

@@ -1,5 +1,6 @@
 package io.github.zipjack.bench;
 
+import io.github.zipjack.Accelerator;
 import io.github.zipjack.Pipeline;
 import io.github.zipjack.data.DatasetGenerator;
 import java.io.IOException;
@@ -70,7 +71,7 @@ public class ParallelDefaultsBenchmark {
     people = DatasetGenerator.people(records, 42);
     // parallelThresholdBytes conflicts with compressionThreads(1)
     pipeline = ParallelBodyBenchmark.newPipeline(codec, OptionalInt.of(threads),
-        threads > 1 ? OptionalLong.of(threshold) : OptionalLong.empty());
+        threads > 1 ? OptionalLong.of(threshold) : OptionalLong.empty(), Accelerator.NONE);
   }
 
   @TearDown

@@ -22,6 +22,10 @@ final class ParallelResults {
   static final String ZSTD_WORKERS = "zstdWorkers";
   static final String ENCODE = "encodeToBody";
   static final String UNDER_LOAD = "encodeToBodyUnderLoad";
+  /** {@link #ENCODE} serializing with Afterburner, as the study's best does; its own parameter names. */
+  static final String WITH_AFTERBURNER = "encodeToBodyWithAfterburner";
+  static final String AFTERBURNER_CODEC = "afterburnerCodec";
+  static final String AFTERBURNER_THREADS = "afterburnerThreads";
   static final String THREADS = "compressionThreads";
   /** The {@link #THREADS} value of a pipeline built without the setting. */
   static final String DEFAULT_THREADS = "default";
@@ -105,6 +109,11 @@ final class ParallelResults {
     return pipeline(ENCODE, dataset, codec, threads, 1);
   }
 
+  /** The one-thread {@code method} result ({@link #ENCODE} or {@link #WITH_AFTERBURNER}) of a codec on {@code threads}. */
+  Optional<JmhResult> encode(String method, String dataset, String codec, String threads) {
+    return pipeline(method, dataset, codec, threads, 1);
+  }
+
   /** The {@link #UNDER_LOAD} result of a codec on {@code threads}, at any caller thread count above 1. */
   Optional<JmhResult> underLoad(String dataset, String codec, String threads) {
     return first(r -> r.method().equals(UNDER_LOAD) && r.threads() > 1 && dataset.equals(r.param(Suite.DATASET))
@@ -122,7 +131,7 @@ final class ParallelResults {
   /** The codecs of {@code method}'s results, as tables order them. */
   List<String> codecs(String method) {
     Set<String> codecs = new LinkedHashSet<>();
-    rows.stream().filter(r -> r.method().equals(method)).forEach(r -> codecs.add(r.param(Suite.CODEC)));
+    rows.stream().filter(r -> r.method().equals(method)).forEach(r -> codecs.add(r.param(codecParam(method))));
     codecs.remove(null);
     List<String> sorted = new ArrayList<>(codecs);
     sorted.sort(Comparator.comparing(Suite::codecOrder));
@@ -132,7 +141,7 @@ final class ParallelResults {
   /** The {@link #THREADS} values of {@code method}'s results: numbers ascending, then the default. */
   List<String> threadSettings(String method) {
     Set<String> values = new LinkedHashSet<>();
-    rows.stream().filter(r -> r.method().equals(method)).forEach(r -> values.add(r.param(THREADS)));
+    rows.stream().filter(r -> r.method().equals(method)).forEach(r -> values.add(r.param(threadsParam(method))));
     values.remove(null);
     List<String> sorted = new ArrayList<>(values);
     sorted.sort(Comparator.comparingInt(ParallelResults::threadOrder));
@@ -164,7 +173,17 @@ final class ParallelResults {
 
   private Optional<JmhResult> pipeline(String method, String dataset, String codec, String threads, int callers) {
     return first(r -> r.method().equals(method) && r.threads() == callers && dataset.equals(r.param(Suite.DATASET))
-        && codec.equals(r.param(Suite.CODEC)) && threads.equals(r.param(THREADS)));
+        && codec.equals(r.param(codecParam(method))) && threads.equals(r.param(threadsParam(method))));
+  }
+
+  /** The name of {@code method}'s codec parameter. */
+  private static String codecParam(String method) {
+    return WITH_AFTERBURNER.equals(method) ? AFTERBURNER_CODEC : Suite.CODEC;
+  }
+
+  /** The name of {@code method}'s compression threads parameter. */
+  private static String threadsParam(String method) {
+    return WITH_AFTERBURNER.equals(method) ? AFTERBURNER_THREADS : THREADS;
   }
 
   private Optional<JmhResult> first(Predicate<JmhResult> filter) {

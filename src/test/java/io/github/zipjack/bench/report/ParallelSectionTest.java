@@ -31,7 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Worked out by hand: 10/8 = 1.25 ± 1.25·√2·0.05 = 0.088; 12/10 = 1.20 ± 0.085; 20/40 = 0.50 ±
  * 0.035; 46/50 = 0.92 ± 0.92·√((1/46)² + (1/50)²) = 0.027; 0.0100/0.0108 = 0.926 ± 0.049.
  * {@link #withGzip1} adds gzip-1 on people-4000 as Java 25 serves it: 14.0 serial (libdeflate),
- * 20.0 on 2 threads (JDK zlib past the threshold).
+ * 20.0 on 2 threads (JDK zlib past the threshold). {@link #withAfterburner} adds zlib-1 with
+ * Afterburner: 30.0 serial, 18.0 on 2 threads.
  */
 class ParallelSectionTest {
   private static final String RESOURCE = "/io/github/zipjack/bench/jmh-result-parallel.json";
@@ -140,6 +141,30 @@ class ParallelSectionTest {
   }
 
   @Test
+  void pipelinesWithAfterburnerHaveRowsOfTheirOwnSetAgainstTheirOwnSerialFloor() throws IOException {
+    MarkdownTable table = new ParallelSection(withAfterburner()).latencyTable("people-4000");
+
+    int serial = TableRows.find(table, Map.of(ParallelSection.WHAT, "zipjack zlib-1 with Afterburner, serial"));
+    assertEquals("30.0 ± 1.5", table.cell(serial, ParallelSection.MILLIS));
+    int parallel = TableRows.find(table,
+        Map.of(ParallelSection.WHAT, "zipjack zlib-1 with Afterburner, parallel (2 threads)"));
+    assertEquals(Figures.ratio(18.0 / 15), table.cell(parallel, ParallelSection.VS_FLOOR)); // max(8, 30 / 2)
+    assertEquals(9 + 2, table.rowCount());
+  }
+
+  @Test
+  void gzipParallelWithAfterburnerIsSetAgainstTheStudysBest() throws IOException {
+    MarkdownTable table = new ParallelSection(withAfterburner()).targetTable();
+
+    int row = TableRows.find(table, Map.of(TargetSection.TARGET,
+        "zlib-1 parallel with Afterburner (the study's serializer) × the study's best gzip-1"));
+    assertEquals("0.45× ± 0.03", table.cell(row, TargetSection.FIGURE));
+    assertEquals(TargetSection.YES, table.cell(row, TargetSection.HOLDS));
+    int plain = TableRows.find(table, Map.of(TargetSection.TARGET, "zlib-1 parallel × the study's best gzip-1"));
+    assertEquals("0.50× ± 0.04", table.cell(plain, TargetSection.FIGURE));
+  }
+
+  @Test
   void underLoadParallelThroughputIsDividedBySerialAndAMissSaysNo() {
     MarkdownTable table = new ParallelSection(results).targetTable();
 
@@ -226,6 +251,32 @@ class ParallelSectionTest {
       }
     }
     Path file = dir.resolve("jmh-result-parallel-gzip.json");
+    MAPPER.writeValue(file.toFile(), written);
+    return new JmhResultReader().read(List.of(file));
+  }
+
+  /** The fixture with encodeToBodyWithAfterburner, zlib-1 on people-4000: 30.0 ± 1.5 ms serial, 18.0 ± 0.9 on 2 threads. */
+  private ResultSet withAfterburner() throws IOException {
+    ArrayNode rows = (ArrayNode) MAPPER.readTree(ParallelSectionTest.class.getResource(RESOURCE));
+    ArrayNode written = rows.deepCopy();
+    for (JsonNode row : rows) {
+      JsonNode params = row.path("params");
+      if (row.path("benchmark").asText().endsWith(".encodeToBody") && params.path("dataset").asText().equals("people-4000")
+          && params.path("codec").asText().equals("zlib-1")) {
+        String threads = params.path("compressionThreads").asText();
+        if (threads.equals("1") || threads.equals("2")) {
+          ObjectNode copy = row.deepCopy();
+          copy.put("benchmark", row.path("benchmark").asText() + "WithAfterburner");
+          ObjectNode copied = (ObjectNode) copy.path("params");
+          copied.remove(List.of("codec", "compressionThreads"));
+          copied.put("afterburnerCodec", "zlib-1").put("afterburnerThreads", threads);
+          double millis = threads.equals("1") ? 30.0 : 18.0;
+          ((ObjectNode) copy.path("primaryMetric")).put("score", millis).put("scoreError", millis * 0.05);
+          written.add(copy);
+        }
+      }
+    }
+    Path file = dir.resolve("jmh-result-parallel-afterburner.json");
     MAPPER.writeValue(file.toFile(), written);
     return new JmhResultReader().read(List.of(file));
   }
