@@ -14,6 +14,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * One large body across cores, from ParallelBodyBenchmark: the latency of one body of the headline
@@ -67,6 +69,11 @@ final class ParallelSection {
   interface BodyMaker {
     /** @throws RuntimeException when this JVM cannot (libdeflate before Java 25, an unknown dataset or codec) */
     ParallelBodyBenchmark.Compressed make(String dataset, String codec, String threads);
+
+    /** The Java feature release the bodies are made on: this JVM's. */
+    default int jdkFeature() {
+      return Runtime.version().feature();
+    }
   }
 
   void appendTo(ReportDocument doc, ChartWriter charts) throws IOException {
@@ -91,6 +98,13 @@ final class ParallelSection {
         + " body (zlib-N's for a gzip-N pipeline that hands large bodies from libdeflate to JDK zlib on"
         + " several threads; none when that was not measured).", ParallelResults.CLASS,
         ResultSet.measuredOn(results.rows()), 2));
+    Set<Integer> otherJdks = runJdksOtherThanTheBodies();
+    if (!otherJdks.isEmpty()) {
+      doc.paragraph("Body bytes, served by and the floors of gzip pipelines come from bodies made while this report"
+          + " was written, on JDK " + bodyMaker.jdkFeature() + ", while the runs used JDK " + otherJdks
+          + ": another JDK may serve gzip with another engine (libdeflate on Java 25 only). Write the report"
+          + " on the runs' JDK, as bench/run does, for those of the runs.");
+    }
     doc.heading(3, "One body of " + describe(dataset));
     doc.table(latencyTable(dataset));
     doc.heading(3, "Targets");
@@ -105,6 +119,19 @@ final class ParallelSection {
       doc.table(sweep);
     }
     new ParallelChart(results, this::jsonBytes, charts).write();
+  }
+
+  /** The Java feature releases of the runs other than the one the bodies are made on, ascending. */
+  private Set<Integer> runJdksOtherThanTheBodies() {
+    Set<Integer> others = new TreeSet<>();
+    for (JmhResult r : results.rows()) {
+      try {
+        others.add(Runtime.Version.parse(r.run().jdkVersion()).feature());
+      } catch (IllegalArgumentException e) { // "?" when JMH recorded none: nothing to compare
+      }
+    }
+    others.remove(bodyMaker.jdkFeature());
+    return others;
   }
 
   /** The headline dataset if measured, else the first dataset zipjack's pipeline was measured on. */

@@ -230,6 +230,40 @@ class ParallelSectionTest {
     assertFalse(Files.exists(dir.resolve(ParallelChart.FILE)));
   }
 
+  @Test
+  void aReportWrittenOnAnotherJdkThanTheRunsSaysWhichJdkMadeItsBodies() throws IOException {
+    ReportDocument doc = new ReportDocument();
+
+    new ParallelSection(results, bodiesMadeOn(17)).appendTo(doc, new ChartWriter(dir, doc));
+
+    assertTrue(doc.markdown().contains("made while this report was written, on JDK 17, while the runs used JDK [25]"),
+        doc.markdown());
+  }
+
+  @Test
+  void aReportWrittenOnTheRunsJdkSaysNothingOfIt() throws IOException {
+    ReportDocument doc = new ReportDocument();
+
+    new ParallelSection(results, bodiesMadeOn(25)).appendTo(doc, new ChartWriter(dir, doc));
+
+    assertFalse(doc.markdown().contains("made while this report was written"), doc.markdown());
+  }
+
+  /** Bodies as {@link #asOnJava25} has them, said to be made on Java {@code feature} (the fixture ran on 25.0.3). */
+  private static ParallelSection.BodyMaker bodiesMadeOn(int feature) {
+    return new ParallelSection.BodyMaker() {
+      @Override
+      public ParallelBodyBenchmark.Compressed make(String dataset, String codec, String threads) {
+        return asOnJava25(dataset, codec, threads);
+      }
+
+      @Override
+      public int jdkFeature() {
+        return feature;
+      }
+    };
+  }
+
   /**
    * The fixture with gzip-1 on people-4000 at 14.0 ± 0.7 ms serial and 20.0 ± 1.0 on 2 threads,
    * and without zlib-1's serial row there unless {@code keepZlibSerial}.
