@@ -47,8 +47,6 @@ final class DeflateBlock extends StripedPool.Node {
   private boolean done;
   /** True once the block was handed over for deflating; read and written by the caller only. */
   boolean started;
-  /** True while the block waits, handed over, for a thread to claim it; guarded by its encoder's lock. */
-  boolean waiting;
   /** True once a worker claimed the block: its owner must then wait for it before reusing it. */
   volatile boolean onWorker;
 
@@ -162,7 +160,6 @@ final class DeflateBlock extends StripedPool.Node {
     failure = null;
     done = false;
     started = false;
-    waiting = false;
     onWorker = false;
   }
 

@@ -50,7 +50,7 @@ final class ParallelGzipEncoder extends Encoder {
   private boolean parallel;
   /** The serial encoder the body goes on in instead; null unless it does. */
   private Encoder serial;
-  /** Guards {@link #waiting}, the drainer counts and {@link DeflateBlock#waiting}: who claims a block. */
+  /** Guards {@link #waiting} and the drainer counts: who claims a block. */
   private final Object lock = new Object();
   /** Blocks handed over that no thread has claimed yet, oldest first; guarded by {@link #lock}. */
   private final ArrayDeque<DeflateBlock> waiting = new ArrayDeque<>();
@@ -145,7 +145,6 @@ final class ParallelGzipEncoder extends Encoder {
       for (DeflateBlock b : pending) {
         if (!b.started) {
           b.started = true;
-          b.waiting = true;
           waiting.addLast(b);
         }
       }
@@ -209,7 +208,6 @@ final class ParallelGzipEncoder extends Encoder {
     synchronized (lock) {
       DeflateBlock b = waiting.pollFirst();
       if (b != null) {
-        b.waiting = false;
         b.onWorker = byWorker;
       }
       return b;
@@ -223,9 +221,7 @@ final class ParallelGzipEncoder extends Encoder {
    */
   private void settleDrainers() {
     synchronized (lock) {
-      for (DeflateBlock b; (b = waiting.pollFirst()) != null; ) {
-        b.waiting = false;
-      }
+      waiting.clear();
       if (drainersQueued > 0) {
         engine.parallelism().workers().release(drainersQueued);
         drainersCancelled += drainersQueued;
