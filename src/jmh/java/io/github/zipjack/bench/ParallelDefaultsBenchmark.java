@@ -36,9 +36,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * codec=zstd-1,zlib-1 -p threads=1,2}; {@code -p records=115,230,450,900 -p threshold=65536} for the
  * threshold, {@code -p codec=zlib-1,libdeflate-1,zlib-6,libdeflate-6} on Java 25 for the cut-over.
  * What to expect on 2 cores (2 forks, 3 x 1 s warm-up, 4 x 1 s): zstd-1 about 1.5x faster on 2
- * threads than on 1 and zlib-1 about 1.8x on 4.7 MB; zlib on 2 threads 1.4x faster than serial from
- * 267 KB and level with it at 133 KB; on Java 25 zlib-1 on 2 threads 1.2x faster than libdeflate-1 on
- * 4.7 MB, and libdeflate faster at levels 6 and 9. Figures in docs/parallel-compression.md.
+ * threads than on 1 and zlib-1 about 1.8x on 4.7 MB; zlib on 2 threads (256 KiB blocks) 1.6x faster
+ * than serial from 522 KB and level with it at 267 KB; zstd serial up to 640 KiB whatever the
+ * threshold, then 1.1x faster at 658 KB; on Java 25 zlib-1 on 2 threads 1.2x faster than
+ * libdeflate-1 on 4.7 MB, and libdeflate faster at levels 6 and 9 on 1 MB. Figures in
+ * docs/parallel-compression.md.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)

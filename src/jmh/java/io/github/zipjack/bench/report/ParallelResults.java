@@ -106,7 +106,7 @@ final class ParallelResults {
 
   /** The one-thread {@link #ENCODE} result of a codec on {@code threads}. */
   Optional<JmhResult> encode(String dataset, String codec, String threads) {
-    return pipeline(ENCODE, dataset, codec, threads, 1);
+    return encode(ENCODE, dataset, codec, threads);
   }
 
   /** The one-thread {@code method} result ({@link #ENCODE} or {@link #WITH_AFTERBURNER}) of a codec on {@code threads}. */

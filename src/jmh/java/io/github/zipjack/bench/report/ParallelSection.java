@@ -92,11 +92,12 @@ final class ParallelSection {
         + " buffers; the naive zstd-jni stream is Jackson into a ZstdOutputStream at level 1 with setWorkers(%d)"
         + " and setJobSize(512 KiB); zipjack is encodeToBody with compressionThreads serial (1), parallel (2)"
         + " or left at its default; with Afterburner, encodeToBodyWithAfterburner serializes as the study's"
-        + " code does, so that its ratio to the study's best compares the compression alone. On 2 cores the floor of a body whose compression overlaps its serialization"
-        + " is about (serialize + compress) / 2, and never below serializing alone: × 2-core floor divides by"
-        + " max(S, T / 2), S being Jackson alone and T zipjack's serial time with the engine that served the"
-        + " body (zlib-N's for a gzip-N pipeline that hands large bodies from libdeflate to JDK zlib on"
-        + " several threads; none when that was not measured).", ParallelResults.CLASS,
+        + " code does, so that its ratio to the study's best compares the compression alone. On 2 cores the"
+        + " floor of a body whose compression overlaps its serialization is about (serialize + compress) / 2,"
+        + " and never below serializing alone: × 2-core floor divides by max(S, T / 2), S being Jackson alone"
+        + " and T zipjack's serial time with the engine that served the body (zlib-N's for a gzip-N pipeline"
+        + " that hands large bodies from libdeflate to JDK zlib on several threads; none when that was not"
+        + " measured).", ParallelResults.CLASS,
         ResultSet.measuredOn(results.rows()), 2));
     Set<Integer> otherJdks = runJdksOtherThanTheBodies();
     if (!otherJdks.isEmpty()) {
