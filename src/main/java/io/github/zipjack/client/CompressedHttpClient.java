@@ -3,7 +3,10 @@ package io.github.zipjack.client;
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.github.zipjack.Compression;
 import io.github.zipjack.Pipeline;
+import io.github.zipjack.WrongCodingException;
 import io.github.zipjack.ZipjackDecodeException;
+import io.github.zipjack.codec.DecodeLimitInputStream;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -12,7 +15,11 @@ import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
+import java.time.Instant;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
@@ -30,7 +37,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * deserializes it with the application's pipeline (JSON or MessagePack by the response's
  * Content-Type), within that pipeline's limits ({@code maxDecodedBytes} for every decoding layer,
  * {@code maxNestingDepth}) and with its exceptions. Request bodies are serialized with the same
- * mapper and, when asked, compressed, with an exact Content-Length.
+ * mapper and, when asked, compressed, with an exact Content-Length. With
+ * {@link Builder#dictionaries(DictionarySettings)} it also speaks RFC 9842: it keeps dictionaries
+ * the server marks, announces them, and decodes {@code dcz} answers made with them.
  *
  * <p>Thread-safe: share one per service called, like the HttpClient. A failed decode closes the
  * response's stream, which releases its connection, and holds nothing; the next call works as usual.
@@ -40,7 +49,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>Data problems are {@link ZipjackDecodeException}s: a body past {@code maxDecodedBytes} a
  * {@link io.github.zipjack.DecodeLimitExceededException}, a truncated or corrupt one a
  * {@link io.github.zipjack.TruncatedBodyException} or {@link io.github.zipjack.MalformedBodyException},
- * a coding the client did not ask for a {@link io.github.zipjack.WrongCodingException}. A status
+ * a coding the client did not ask for a {@link io.github.zipjack.WrongCodingException}, a {@code dcz}
+ * body made with another dictionary a {@link DictionaryMismatchException}. A status
  * outside 2xx is an {@link UnexpectedStatusException}.
  */
 public final class CompressedHttpClient implements AutoCloseable {
@@ -55,6 +65,10 @@ public final class CompressedHttpClient implements AutoCloseable {
   /** Non-null when this client made the decode executor, and shuts it down on close. */
   private final ExecutorService ownExecutor;
   private final String acceptEncoding;
+  /** Null when dictionaries are off. */
+  private final DictionaryStore dictionaries;
+  /** Dictionary fetches under way, by URL, so that one URL is fetched once at a time. */
+  private final Map<URI, CompletableFuture<Void>> fetches = new ConcurrentHashMap<>();
 
   private CompressedHttpClient(Builder b) {
     this.http = b.http;
@@ -75,6 +89,13 @@ public final class CompressedHttpClient implements AutoCloseable {
     this.formats = madeFormats;
     this.codings = madeCodings;
     this.acceptEncoding = String.join(", ", codings.codings());
+    if (b.dictionarySettings != null && !codings.decodes("zstd")) {
+      close();
+      throw new IllegalStateException("dictionaries need the zstd coding (dcz is zstd with a dictionary), which "
+          + (b.codings == null ? "cannot load: add com.github.luben:zstd-jni" : "codings " + b.codings + " leave out"));
+    }
+    this.dictionaries = b.dictionarySettings == null ? null
+        : new DictionaryStore(b.dictionarySettings, madeFormats.maxDecodedBytes());
     if (b.decodeExecutor != null) {
       this.decodeExecutor = b.decodeExecutor;
       this.ownExecutor = null;
@@ -109,12 +130,38 @@ public final class CompressedHttpClient implements AutoCloseable {
    * through their own loop with {@link #bodyHandler(Class)}.
    */
   public HttpRequest prepare(HttpRequest request) {
-    HttpRequest.Builder b = HttpRequest.newBuilder(request, (name, value) -> !name.equalsIgnoreCase("Accept-Encoding"));
-    b.header("Accept-Encoding", acceptEncoding);
+    return prepareAnnouncing(request).request;
+  }
+
+  /** A prepared request and the dictionary it announces (null for none). */
+  private static final class Prepared {
+    final HttpRequest request;
+    final DictionaryStore.Entry dictionary;
+
+    Prepared(HttpRequest request, DictionaryStore.Entry dictionary) {
+      this.request = request;
+      this.dictionary = dictionary;
+    }
+  }
+
+  private Prepared prepareAnnouncing(HttpRequest request) {
+    HttpRequest.Builder b = HttpRequest.newBuilder(request, (name, value) -> !name.equalsIgnoreCase("Accept-Encoding")
+        && !name.equalsIgnoreCase("Available-Dictionary") && !name.equalsIgnoreCase("Dictionary-ID"));
+    DictionaryStore.Entry dictionary = dictionaries == null ? null
+        : dictionaries.match(request.uri(), Instant.now()).orElse(null);
+    if (dictionary == null) {
+      b.header("Accept-Encoding", acceptEncoding);
+    } else {
+      b.header("Accept-Encoding", acceptEncoding + ", dcz");
+      b.header("Available-Dictionary", dictionary.availableDictionary());
+      if (!dictionary.id.isEmpty()) {
+        b.header("Dictionary-ID", DictionaryHeaders.quote(dictionary.id));
+      }
+    }
     if (request.headers().firstValue("Accept").isEmpty()) {
       b.header("Accept", formats.accept());
     }
-    return b.build();
+    return new Prepared(b.build(), dictionary);
   }
 
   /**
@@ -136,8 +183,10 @@ public final class CompressedHttpClient implements AutoCloseable {
   }
 
   private <T> HttpResponse<T> send(HttpRequest request, BodyReader<T> reader) throws IOException, InterruptedException {
-    HttpResponse<InputStream> response = http.send(prepare(request), HttpResponse.BodyHandlers.ofInputStream());
-    T value = decode(response.statusCode(), response.uri(), response.headers(), response.body(), reader);
+    Prepared prepared = prepareAnnouncing(request);
+    HttpResponse<InputStream> response = http.send(prepared.request, HttpResponse.BodyHandlers.ofInputStream());
+    T value = decode(response.statusCode(), response.uri(), response.headers(), response.body(), reader,
+        prepared.dictionary);
     return new DecodedResponse<>(response, value);
   }
 
@@ -183,7 +232,7 @@ public final class CompressedHttpClient implements AutoCloseable {
 
   private <T> HttpResponse.BodyHandler<T> bodyHandler(BodyReader<T> reader) {
     return info -> new DecodingBodySubscriber<>(
-        body -> decode(info.statusCode(), null, info.headers(), body, reader), decodeExecutor);
+        body -> decode(info.statusCode(), null, info.headers(), body, reader, null), decodeExecutor);
   }
 
   /**
@@ -219,22 +268,91 @@ public final class CompressedHttpClient implements AutoCloseable {
     return b.method(method, HttpRequest.BodyPublishers.ofByteArray(body));
   }
 
-  /** Decodes an answer and closes {@code raw} on every path. */
-  private <T> T decode(int status, URI uri, HttpHeaders headers, InputStream raw, BodyReader<T> reader) throws IOException {
+  /**
+   * Decodes an answer and closes {@code raw} on every path.
+   *
+   * @param uri the request's URI, or null when unknown (a body handler): then no dictionary is kept
+   * @param announced the dictionary the request announced, or null
+   */
+  private <T> T decode(int status, URI uri, HttpHeaders headers, InputStream raw, BodyReader<T> reader,
+      DictionaryStore.Entry announced) throws IOException {
     try (InputStream closing = raw) {
       if (status < 200 || status > 299) {
         throw new UnexpectedStatusException(status, uri);
       }
-      if (reader == null) {
-        closing.skip(Long.MAX_VALUE);
-        return null;
-      }
       List<String> applied = ResponseCodings.applied(headers);
-      Pipeline format = formats.reader(headers.firstValue("Content-Type"));
-      try (InputStream decoded = codings.decoder(raw, applied, acceptEncoding)) {
-        return reader.read(format, decoded);
+      Pipeline format = reader == null ? null : formats.reader(headers.firstValue("Content-Type"));
+      InputStream body = raw;
+      if (!applied.isEmpty() && applied.get(applied.size() - 1).equals("dcz")) {
+        if (dictionaries == null || (uri != null && announced == null)) {
+          throw new WrongCodingException("response Content-Encoding " + ResponseCodings.shown(applied)
+              + " names dcz, which this client did not ask for (Accept-Encoding: " + acceptEncoding + ")");
+        }
+        applied = applied.subList(0, applied.size() - 1);
+        body = dictionaries.dczDecoder(raw, announced);
       }
+      T value;
+      try (InputStream decoded = codings.decoder(body, applied, acceptEncoding)) {
+        Optional<DictionaryHeaders.Use> use = dictionaries == null || uri == null
+            ? Optional.empty() : DictionaryHeaders.use(headers);
+        if (use.isPresent()) {
+          value = keepDictionary(uri, headers, use.get(), decoded, reader, format);
+        } else if (reader == null) {
+          decoded.skip(Long.MAX_VALUE);
+          value = null;
+        } else {
+          value = reader.read(format, decoded);
+        }
+      }
+      if (uri != null && dictionaries != null && dictionaries.settings().fetchLinked()) {
+        fetchLinkedDictionaries(uri, headers);
+      }
+      return value;
     }
+  }
+
+  /** Reads a dictionary answer whole (within maxDecodedBytes), keeps it if it qualifies, and reads the value from it. */
+  private <T> T keepDictionary(URI uri, HttpHeaders headers, DictionaryHeaders.Use use, InputStream decoded,
+      BodyReader<T> reader, Pipeline format) throws IOException {
+    byte[] content;
+    try (InputStream limited = new DecodeLimitInputStream(decoded, "maxDecodedBytes", formats.maxDecodedBytes())) {
+      content = limited.readAllBytes();
+    }
+    Instant now = Instant.now();
+    dictionaries.keep(uri, use, DictionaryHeaders.freshUntil(headers, now), content, now);
+    return reader == null ? null : reader.read(format, new ByteArrayInputStream(content));
+  }
+
+  /** Starts fetching each same-origin dictionary the answer links to that is not held or under way. */
+  private void fetchLinkedDictionaries(URI uri, HttpHeaders headers) {
+    for (URI link : DictionaryHeaders.linkedDictionaries(headers, uri)) {
+      if (!DictionaryStore.sameOrigin(uri, link) || dictionaries.holdsFrom(link, Instant.now())) {
+        continue;
+      }
+      fetches.computeIfAbsent(link, l -> {
+        Prepared prepared = prepareAnnouncing(HttpRequest.newBuilder(l).GET().build());
+        CompletableFuture<Void> fetch = http.sendAsync(prepared.request, HttpResponse.BodyHandlers.ofInputStream())
+            .thenAcceptAsync(r -> {
+              try {
+                decode(r.statusCode(), l, r.headers(), r.body(), null, prepared.dictionary);
+              } catch (IOException e) {
+                // a dictionary that cannot be fetched is not used; the answers that named it decoded already
+              }
+            }, decodeExecutor);
+        fetch.whenComplete((done, failure) -> fetches.remove(l));
+        return fetch;
+      });
+    }
+  }
+
+  /** Waits for the dictionary fetches under way. For tests. */
+  void awaitDictionaryFetches() {
+    fetches.values().forEach(f -> f.exceptionally(e -> null).join());
+  }
+
+  /** Dictionaries held now; 0 when dictionaries are off. For tests. */
+  int dictionaryCount() {
+    return dictionaries == null ? 0 : dictionaries.count();
   }
 
   /** Reads a decoded body with a pipeline; null for Void (the body is discarded). */
@@ -265,6 +383,9 @@ public final class CompressedHttpClient implements AutoCloseable {
     if (requestCompression != null) {
       requestCompression.close();
     }
+    if (dictionaries != null) {
+      dictionaries.close();
+    }
     if (ownExecutor != null) {
       ownExecutor.shutdown();
     }
@@ -273,7 +394,8 @@ public final class CompressedHttpClient implements AutoCloseable {
   @Override
   public String toString() {
     return "CompressedHttpClient[accept-encoding=" + acceptEncoding + ", formats=" + formats.accept()
-        + ", request compression=" + (requestCompression == null ? "none" : requestCompression) + "]";
+        + ", request compression=" + (requestCompression == null ? "none" : requestCompression)
+        + ", dictionaries=" + (dictionaries == null ? "off" : dictionaries) + "]";
   }
 
   /** Collects a client's settings. Not thread-safe; {@link #build()} may be called more than once. */
@@ -284,6 +406,7 @@ public final class CompressedHttpClient implements AutoCloseable {
     private Compression requestCompression;
     private long compressFromBytes;
     private Executor decodeExecutor;
+    private DictionarySettings dictionarySettings;
 
     private Builder(HttpClient http, Pipeline pipeline) {
       this.http = Objects.requireNonNull(http, "http must not be null");
@@ -354,6 +477,17 @@ public final class CompressedHttpClient implements AutoCloseable {
      */
     public Builder decodeExecutor(Executor executor) {
       this.decodeExecutor = Objects.requireNonNull(executor, "executor must not be null");
+      return this;
+    }
+
+    /**
+     * Holds RFC 9842 compression dictionaries as {@code settings} say: keeps answers marked
+     * {@code Use-As-Dictionary}, announces the one matching a request ({@code Available-Dictionary},
+     * {@code Dictionary-ID}, and {@code dcz} in Accept-Encoding), decodes {@code dcz} answers with
+     * it after checking the SHA-256 in their header, and drops it once stale. Needs zstd. Default: off.
+     */
+    public Builder dictionaries(DictionarySettings settings) {
+      this.dictionarySettings = Objects.requireNonNull(settings, "settings must not be null");
       return this;
     }
 
