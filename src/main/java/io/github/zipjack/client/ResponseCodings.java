@@ -19,13 +19,15 @@ import java.util.Map;
 /**
  * The content codings a client asks for and decodes: one engine per coding whose library loads, in
  * zipjack's order of preference (zstd, gzip, br), and the chain of decoders a response's
- * {@code Content-Encoding} calls for. Thread-safe; owns its engines, which {@link #close()} ends.
+ * {@code Content-Encoding} calls for. {@link CompressedHttpClient} uses it, and so do other HTTP
+ * clients' adapters (zipjack's Spring interceptor). Thread-safe; owns its engines, which
+ * {@link #close()} ends.
  */
-final class ResponseCodings implements AutoCloseable {
+public final class ResponseCodings implements AutoCloseable {
   /** The most codings one response may stack ({@code gzip, zstd} is two). */
-  static final int MAX_STACKED_CODINGS = 3;
+  public static final int MAX_STACKED_CODINGS = 3;
   /** Zipjack's preference; the filter's default order. */
-  static final List<String> ALL = List.of("zstd", "gzip", "br");
+  public static final List<String> ALL = List.of("zstd", "gzip", "br");
 
   /** Coding token to the engine that decodes it; never identity. */
   private final Map<String, CompressionEngine> engines;
@@ -35,8 +37,11 @@ final class ResponseCodings implements AutoCloseable {
    * @param codings tokens to ask for, most preferred first; those whose library is missing are left
    *     out when {@code required} is false, else they fail
    * @param maxDecodedBytes the most bytes each decoding layer may produce
+   * @param maxIdleDecoders decoders kept idle per coding for reuse
+   * @throws IllegalStateException if {@code required} and a coding's library cannot load
+   * @throws IllegalArgumentException for a coding other than zstd, gzip and br
    */
-  ResponseCodings(List<String> codings, boolean required, long maxDecodedBytes, int maxIdleDecoders) {
+  public ResponseCodings(List<String> codings, boolean required, long maxDecodedBytes, int maxIdleDecoders) {
     this.maxDecodedBytes = maxDecodedBytes;
     Map<String, CompressionEngine> made = new LinkedHashMap<>();
     try {
@@ -73,7 +78,7 @@ final class ResponseCodings implements AutoCloseable {
   }
 
   /** The codings asked for, most preferred first. */
-  List<String> codings() {
+  public List<String> codings() {
     return List.copyOf(engines.keySet());
   }
 
@@ -88,8 +93,18 @@ final class ResponseCodings implements AutoCloseable {
    * @throws MalformedBodyException if more than {@link #MAX_STACKED_CODINGS} are stacked
    */
   static List<String> applied(HttpHeaders headers) throws MalformedBodyException {
+    return applied(headers.allValues("Content-Encoding"));
+  }
+
+  /**
+   * The codings that {@code Content-Encoding} field lines list, in the order they were applied,
+   * with {@code identity} left out and {@code x-gzip} read as gzip.
+   *
+   * @throws MalformedBodyException if more than {@link #MAX_STACKED_CODINGS} are stacked
+   */
+  public static List<String> applied(List<String> contentEncodingLines) throws MalformedBodyException {
     List<String> codings = new ArrayList<>();
-    for (String line : headers.allValues("Content-Encoding")) {
+    for (String line : contentEncodingLines) {
       for (String token : line.split(",")) {
         String coding = token.trim().toLowerCase(Locale.ROOT);
         if (!coding.isEmpty() && !coding.equals("identity")) {
@@ -111,13 +126,8 @@ final class ResponseCodings implements AutoCloseable {
    *
    * @throws WrongCodingException for a coding this client did not ask for
    */
-  InputStream decoder(InputStream raw, List<String> applied, String acceptEncoding) throws IOException {
-    for (String coding : applied) {
-      if (!engines.containsKey(coding)) {
-        throw new WrongCodingException("response Content-Encoding " + shown(applied) + " names " + sanitize(coding)
-            + ", which this client did not ask for (Accept-Encoding: " + acceptEncoding + ")");
-      }
-    }
+  public InputStream decoder(InputStream raw, List<String> applied, String acceptEncoding) throws IOException {
+    checkAskedFor(applied, acceptEncoding);
     InputStream in = raw;
     for (int i = applied.size() - 1; i >= 0; i--) {
       in = engines.get(applied.get(i)).decoder(in);
@@ -126,6 +136,21 @@ final class ResponseCodings implements AutoCloseable {
       }
     }
     return in;
+  }
+
+  /**
+   * Checks that every coding in {@code applied} is one this object decodes.
+   *
+   * @param acceptEncoding what the request asked for, for the message
+   * @throws WrongCodingException naming the first coding that is not
+   */
+  public void checkAskedFor(List<String> applied, String acceptEncoding) throws WrongCodingException {
+    for (String coding : applied) {
+      if (!engines.containsKey(coding)) {
+        throw new WrongCodingException("response Content-Encoding " + shown(applied) + " names " + sanitize(coding)
+            + ", which this client did not ask for (Accept-Encoding: " + acceptEncoding + ")");
+      }
+    }
   }
 
   static String shown(List<String> codings) {

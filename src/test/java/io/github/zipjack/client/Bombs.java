@@ -18,14 +18,14 @@ import java.util.zip.GZIPOutputStream;
  * without building anything, so only a decode limit stops it) in one gzip member, one zstd frame
  * without a declared content size, or one brotli stream; each a few hundred KB to a few MB.
  */
-final class Bombs {
+public final class Bombs {
   static final long GIB = 1L << 30;
   private static final Map<String, byte[]> MADE = new ConcurrentHashMap<>();
 
   private Bombs() {}
 
   /** 1 GiB of spaces in {@code coding} (gzip, zstd or br). */
-  static byte[] oneGib(String coding) {
+  public static byte[] oneGib(String coding) {
     return MADE.computeIfAbsent(coding, c -> {
       try {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();

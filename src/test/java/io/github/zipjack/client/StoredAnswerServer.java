@@ -18,19 +18,19 @@ import java.util.concurrent.Executors;
  * the status, headers and body bytes a test stored for it, whatever they are (a truncated body, a
  * bomb, a coding nobody asked for), and records the last request it got on each path.
  */
-final class StoredAnswerServer implements AutoCloseable {
+public final class StoredAnswerServer implements AutoCloseable {
   /** What a path answers. */
-  record Answer(int status, Map<String, String> headers, byte[] body) {}
+  public record Answer(int status, Map<String, String> headers, byte[] body) {}
 
   /** A request as it came off the wire. */
-  record Received(String method, Headers headers, byte[] body) {}
+  public record Received(String method, Headers headers, byte[] body) {}
 
   private final HttpServer server;
   private final ExecutorService executor = Executors.newFixedThreadPool(4);
   private final Map<String, Answer> answers = new ConcurrentHashMap<>();
   private final Map<String, Received> received = new ConcurrentHashMap<>();
 
-  StoredAnswerServer() throws IOException {
+  public StoredAnswerServer() throws IOException {
     server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     server.createContext("/", exchange -> {
       try (exchange) {
@@ -59,23 +59,23 @@ final class StoredAnswerServer implements AutoCloseable {
   }
 
   /** Answers {@code path} with {@code answer} from now on. */
-  void put(String path, Answer answer) {
+  public void put(String path, Answer answer) {
     answers.put(path, answer);
   }
 
   /** Answers {@code path} with 200, the given Content-Type and Content-Encoding (null for none), and {@code body}. */
-  void put(String path, String contentType, String contentEncoding, byte[] body) {
+  public void put(String path, String contentType, String contentEncoding, byte[] body) {
     Map<String, String> headers = contentEncoding == null
         ? Map.of("Content-Type", contentType) : Map.of("Content-Type", contentType, "Content-Encoding", contentEncoding);
     put(path, new Answer(200, headers, body));
   }
 
   /** The last request on {@code path}, or null. */
-  Received received(String path) {
+  public Received received(String path) {
     return received.get(path);
   }
 
-  URI uri(String path) {
+  public URI uri(String path) {
     return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + path);
   }
 
