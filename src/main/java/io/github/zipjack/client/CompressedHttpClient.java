@@ -167,7 +167,7 @@ public final class CompressedHttpClient implements AutoCloseable {
   /**
    * Sends {@code request} (as {@link #prepare} makes it) and decodes a 2xx answer into
    * {@code type}, reading it from the socket as it arrives. {@code Void.class} reads and discards
-   * the body and gives null.
+   * the body and gives null; a 204 (No Content) gives null too.
    *
    * @throws ZipjackDecodeException if the body cannot be decoded (see the class doc)
    * @throws UnexpectedStatusException for a status outside 2xx
@@ -279,6 +279,9 @@ public final class CompressedHttpClient implements AutoCloseable {
     try (InputStream closing = raw) {
       if (status < 200 || status > 299) {
         throw new UnexpectedStatusException(status, uri);
+      }
+      if (status == 204) {
+        return null;
       }
       List<String> applied = ResponseCodings.applied(headers);
       Pipeline format = reader == null ? null : formats.reader(headers.firstValue("Content-Type"));

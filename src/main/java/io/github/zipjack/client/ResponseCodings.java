@@ -3,6 +3,7 @@ package io.github.zipjack.client;
 import io.github.zipjack.Compression;
 import io.github.zipjack.MalformedBodyException;
 import io.github.zipjack.WrongCodingException;
+import io.github.zipjack.codec.CodingTokens;
 import io.github.zipjack.codec.CompressionEngine;
 import io.github.zipjack.codec.DecodeLimitInputStream;
 import io.github.zipjack.codec.EngineConfig;
@@ -159,14 +160,9 @@ public final class ResponseCodings implements AutoCloseable {
     return "[" + String.join(", ", shown) + (codings.size() > 4 ? ", ...]" : "]");
   }
 
-  /** A server's token as it may appear in a message: printable ASCII, at most 40 characters. */
+  /** A server's token as it may appear in a message. */
   static String sanitize(String token) {
-    StringBuilder s = new StringBuilder();
-    for (int i = 0; i < token.length() && s.length() < 40; i++) {
-      char c = token.charAt(i);
-      s.append(c >= 0x21 && c < 0x7f ? c : '?');
-    }
-    return token.length() > 40 ? s + "..." : s.toString();
+    return CodingTokens.sanitize(token);
   }
 
   /** Decoder state lent out and not yet returned, over all engines; 0 when every body was closed. */
