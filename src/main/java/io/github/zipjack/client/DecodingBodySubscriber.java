@@ -6,16 +6,16 @@ import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Flow;
+import java.util.concurrent.RejectedExecutionException;
 
 /**
  * Receives a response body as the JDK's {@link HttpResponse.BodySubscribers#ofInputStream()} does,
  * and decodes it on {@code executor} while it arrives (reading a body on the client's own threads
- * could stall them). The body's future fails with the decode exception as its cause; the stream is
- * closed on every path, which releases the connection.
+ * could stall them). The body's future fails with the decode exception itself; the stream is
+ * closed on every path (also when the executor refuses the task), which releases the connection.
  */
 final class DecodingBodySubscriber<T> implements HttpResponse.BodySubscriber<T> {
   /** Decodes a body stream; closes it. */
@@ -24,16 +24,27 @@ final class DecodingBodySubscriber<T> implements HttpResponse.BodySubscriber<T> 
   }
 
   private final HttpResponse.BodySubscriber<InputStream> upstream = HttpResponse.BodySubscribers.ofInputStream();
-  private final CompletableFuture<T> body;
+  private final CompletableFuture<T> body = new CompletableFuture<>();
 
   DecodingBodySubscriber(StreamDecoder<T> decoder, Executor executor) {
-    this.body = upstream.getBody().toCompletableFuture().thenApplyAsync(in -> {
+    upstream.getBody().thenAccept(in -> {
       try {
-        return decoder.decode(in);
-      } catch (IOException e) {
-        throw new CompletionException(e);
+        executor.execute(() -> {
+          try {
+            body.complete(decoder.decode(in));
+          } catch (IOException | RuntimeException | Error e) {
+            body.completeExceptionally(e);
+          }
+        });
+      } catch (RejectedExecutionException e) {
+        try {
+          in.close(); // releases the connection
+        } catch (IOException ignored) {
+          // the body is abandoned either way
+        }
+        body.completeExceptionally(e);
       }
-    }, executor);
+    });
   }
 
   @Override
