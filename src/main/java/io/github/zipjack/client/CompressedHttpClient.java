@@ -18,7 +18,6 @@ import java.util.ArrayList;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.Locale;
 import java.util.Objects;
@@ -154,8 +153,8 @@ public final class CompressedHttpClient implements AutoCloseable {
     } else {
       b.header("Accept-Encoding", acceptEncoding + ", dcz");
       b.header("Available-Dictionary", dictionary.availableDictionary());
-      if (!dictionary.id.isEmpty()) {
-        b.header("Dictionary-ID", DictionaryHeaders.quote(dictionary.id));
+      if (dictionary.dictionaryIdHeader() != null) {
+        b.header("Dictionary-ID", dictionary.dictionaryIdHeader());
       }
     }
     if (request.headers().firstValue("Accept").isEmpty()) {
@@ -296,10 +295,8 @@ public final class CompressedHttpClient implements AutoCloseable {
       }
       T value;
       try (InputStream decoded = codings.decoder(body, applied, acceptEncoding)) {
-        Optional<DictionaryHeaders.Use> use = dictionaries == null || uri == null
-            ? Optional.empty() : DictionaryHeaders.use(headers);
-        if (use.isPresent()) {
-          value = keepDictionary(uri, headers, use.get(), decoded, reader, format);
+        if (dictionaries != null && uri != null && DictionaryStore.marksDictionary(headers)) {
+          value = keepDictionary(uri, headers, decoded, reader, format);
         } else if (reader == null) {
           decoded.skip(Long.MAX_VALUE);
           value = null;
@@ -315,14 +312,13 @@ public final class CompressedHttpClient implements AutoCloseable {
   }
 
   /** Reads a dictionary answer whole (within maxDecodedBytes), keeps it if it qualifies, and reads the value from it. */
-  private <T> T keepDictionary(URI uri, HttpHeaders headers, DictionaryHeaders.Use use, InputStream decoded,
+  private <T> T keepDictionary(URI uri, HttpHeaders headers, InputStream decoded,
       BodyReader<T> reader, Pipeline format) throws IOException {
     byte[] content;
     try (InputStream limited = new DecodeLimitInputStream(decoded, "maxDecodedBytes", formats.maxDecodedBytes())) {
       content = limited.readAllBytes();
     }
-    Instant now = Instant.now();
-    dictionaries.keep(uri, use, DictionaryHeaders.freshUntil(headers, now), content, now);
+    dictionaries.keep(uri, headers, content, Instant.now());
     return reader == null ? null : reader.read(format, new ByteArrayInputStream(content));
   }
 

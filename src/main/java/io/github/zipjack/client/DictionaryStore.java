@@ -6,6 +6,7 @@ import io.github.zipjack.codec.RawDictionaryZstdDecoding;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
+import java.net.http.HttpHeaders;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
@@ -31,8 +32,11 @@ import java.util.regex.Pattern;
  * resolved against the dictionary's URL, same origin only, {@code *} for any run of characters,
  * everything else literal (a pattern with regexp groups or named groups is not kept). The query is
  * matched only when the pattern has one.
+ *
+ * <p>{@link CompressedHttpClient} holds one; zipjack's Spring interceptor uses one too. Close it to
+ * free the dictionaries' native tables.
  */
-final class DictionaryStore implements AutoCloseable {
+public final class DictionaryStore implements AutoCloseable {
   /** A {@code dcz} body starts with this skippable-frame header, then the dictionary's SHA-256. */
   static final byte[] DCZ_MAGIC = {0x5e, 0x2a, 0x4d, 0x18, 0x20, 0x00, 0x00, 0x00};
   static final int DCZ_HEADER_BYTES = DCZ_MAGIC.length + 32;
@@ -45,7 +49,10 @@ final class DictionaryStore implements AutoCloseable {
   /** Bytes of every entry's content. Guarded by this. */
   private long heldBytes;
 
-  DictionaryStore(DictionarySettings settings, long maxDecodedBytes) {
+  /**
+   * @param maxDecodedBytes the most bytes a dcz body may decode to, and its zstd window
+   */
+  public DictionaryStore(DictionarySettings settings, long maxDecodedBytes) {
     this.settings = settings;
     this.maxDecodedBytes = maxDecodedBytes;
   }
@@ -54,8 +61,11 @@ final class DictionaryStore implements AutoCloseable {
     return settings;
   }
 
-  /** One held dictionary. Its decoding is made when first needed and closed when it is dropped. */
-  static final class Entry {
+  /**
+   * One held dictionary: what a request announces, and the decoding of dcz bodies made with it,
+   * made when first needed and closed when the dictionary is dropped. Thread-safe.
+   */
+  public static final class Entry {
     final String hashHex;
     final byte[] hash;
     final String id;
@@ -87,8 +97,13 @@ final class DictionaryStore implements AutoCloseable {
       this.maxDecodedBytes = maxDecodedBytes;
     }
 
+    /** The value of {@code Dictionary-ID} ({@code "v1"}), or null when the dictionary has no id. */
+    public String dictionaryIdHeader() {
+      return id.isEmpty() ? null : DictionaryHeaders.quote(id);
+    }
+
     /** The value of {@code Available-Dictionary}: the SHA-256 as a structured-field byte sequence. */
-    String availableDictionary() {
+    public String availableDictionary() {
       return ":" + Base64.getEncoder().encodeToString(hash) + ":";
     }
 
@@ -178,7 +193,7 @@ final class DictionaryStore implements AutoCloseable {
    * The fresh dictionary for a request to {@code uri}: same origin, its pattern matching the path
    * (and query), the longest pattern winning; stale dictionaries met on the way are dropped.
    */
-  Optional<Entry> match(URI uri, Instant now) {
+  public Optional<Entry> match(URI uri, Instant now) {
     String origin = origin(uri);
     String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
     String withQuery = uri.getRawQuery() == null ? path : path + "?" + uri.getRawQuery();
@@ -213,7 +228,7 @@ final class DictionaryStore implements AutoCloseable {
    * @throws DictionaryMismatchException if the header names another dictionary than the one
    *     announced, or one not held
    */
-  InputStream dczDecoder(InputStream raw, Entry announced) throws IOException {
+  public InputStream dczDecoder(InputStream raw, Entry announced) throws IOException {
     byte[] header = raw.readNBytes(DCZ_HEADER_BYTES);
     if (header.length < DCZ_HEADER_BYTES) {
       throw new TruncatedBodyException("dcz body is truncated: it ends after " + header.length
@@ -243,13 +258,29 @@ final class DictionaryStore implements AutoCloseable {
     return entry.decoder(raw);
   }
 
+  /** Whether the answer's headers mark it as a dictionary ({@code Use-As-Dictionary} this store can use). */
+  public static boolean marksDictionary(HttpHeaders headers) {
+    return DictionaryHeaders.use(headers).isPresent();
+  }
+
+  /**
+   * Keeps {@code content}, the decoded body of an answer to {@code uri} with {@code headers}, if the
+   * headers make it a dictionary that is fresh and it fits the budget.
+   *
+   * @return whether it was kept
+   */
+  public boolean keep(URI uri, HttpHeaders headers, byte[] content, Instant now) {
+    Optional<DictionaryHeaders.Use> use = DictionaryHeaders.use(headers);
+    return use.isPresent() && keep(uri, use.get(), DictionaryHeaders.freshUntil(headers, now), content, now);
+  }
+
   /** Whether a dictionary fetched from {@code uri} is held and fresh. */
   synchronized boolean holdsFrom(URI uri, Instant now) {
     return entries.values().stream().anyMatch(e -> e.source.equals(uri) && e.freshUntil.isAfter(now));
   }
 
   /** How many dictionaries are held now. */
-  synchronized int count() {
+  public synchronized int count() {
     return entries.size();
   }
 
@@ -272,7 +303,7 @@ final class DictionaryStore implements AutoCloseable {
     }
   }
 
-  /** Drops every dictionary. */
+  /** Drops every dictionary. Idempotent. */
   @Override
   public void close() {
     List<Entry> all;

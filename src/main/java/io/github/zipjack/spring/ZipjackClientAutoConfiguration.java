@@ -1,6 +1,8 @@
 package io.github.zipjack.spring;
 
 import io.github.zipjack.Compression;
+import io.github.zipjack.client.DictionarySettings;
+import io.github.zipjack.client.DictionaryStore;
 import io.github.zipjack.client.RequestCompression;
 import io.github.zipjack.client.ResponseCodings;
 import java.util.List;
@@ -62,6 +64,22 @@ public class ZipjackClientAutoConfiguration {
         codings.close();
         throw new InvalidZipjackPropertyException(PREFIX + "request-coding", properties.getRequestCoding() + " level "
             + properties.getRequestLevel(), e.getMessage(), e);
+      }
+    }
+    DictionaryStore dictionaries = null;
+    ZipjackClientProperties.Dictionaries d = properties.getDictionaries();
+    if (d.isEnabled()) {
+      try {
+        dictionaries = new DictionaryStore(DictionarySettings.builder().maxBytes(d.getMaxSize().toBytes())
+            .maxCount(d.getMaxCount()).build(), maxDecodedBytes);
+        return new DecodingClientInterceptor(codings, requestCompression, maxDecodedBytes, dictionaries);
+      } catch (IllegalArgumentException e) {
+        codings.close();
+        if (requestCompression != null) {
+          requestCompression.close();
+        }
+        throw new InvalidZipjackPropertyException(PREFIX + "dictionaries", "max-size " + d.getMaxSize() + ", max-count "
+            + d.getMaxCount() + ", codings " + codings.codings(), e.getMessage(), e);
       }
     }
     return new DecodingClientInterceptor(codings, requestCompression, maxDecodedBytes);

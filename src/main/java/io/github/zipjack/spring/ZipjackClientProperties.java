@@ -37,6 +37,49 @@ public class ZipjackClientProperties {
   /** The level of compressed request bodies (brotli: the quality). */
   private int requestLevel = 1;
 
+  /** RFC 9842 compression dictionaries (dcz). */
+  private final Dictionaries dictionaries = new Dictionaries();
+
+  public Dictionaries getDictionaries() {
+    return dictionaries;
+  }
+
+  /** The zipjack.client.dictionaries.* properties. */
+  public static class Dictionaries {
+    /** Whether answers marked Use-As-Dictionary are kept, announced for matching URLs and used to decode dcz. */
+    private boolean enabled = false;
+
+    /** The most bytes of dictionaries held, all together. */
+    private DataSize maxSize = DataSize.ofMegabytes(16);
+
+    /** The most dictionaries held. */
+    private int maxCount = 16;
+
+    public boolean isEnabled() {
+      return enabled;
+    }
+
+    public void setEnabled(boolean enabled) {
+      this.enabled = enabled;
+    }
+
+    public DataSize getMaxSize() {
+      return maxSize;
+    }
+
+    public void setMaxSize(DataSize maxSize) {
+      this.maxSize = maxSize;
+    }
+
+    public int getMaxCount() {
+      return maxCount;
+    }
+
+    public void setMaxCount(int maxCount) {
+      this.maxCount = maxCount;
+    }
+  }
+
   public boolean isEnabled() {
     return enabled;
   }

@@ -123,6 +123,33 @@ class RestClientCallsBootServiceTest {
   }
 
   @Test
+  void dictionaryIsKeptAnnouncedAndUsedForDcz() throws Exception {
+    byte[] dictionary = new com.fasterxml.jackson.databind.ObjectMapper()
+        .setPropertyNamingStrategy(com.fasterxml.jackson.databind.PropertyNamingStrategies.SNAKE_CASE)
+        .writeValueAsBytes(PeopleService.people(20));
+    byte[] json = new com.fasterxml.jackson.databind.ObjectMapper()
+        .setPropertyNamingStrategy(com.fasterxml.jackson.databind.PropertyNamingStrategies.SNAKE_CASE)
+        .writeValueAsBytes(PeopleService.people(300));
+    bare.put("/dict", new StoredAnswerServer.Answer(200, Map.of("Content-Type", "text/plain",
+        "Use-As-Dictionary", "match=\"/api/*\", id=\"people\"", "Cache-Control", "max-age=600"), dictionary));
+    java.io.ByteArrayOutputStream dcz = new java.io.ByteArrayOutputStream();
+    dcz.write(new byte[] {0x5e, 0x2a, 0x4d, 0x18, 0x20, 0, 0, 0});
+    dcz.write(java.security.MessageDigest.getInstance("SHA-256").digest(dictionary));
+    try (var raw = new com.github.luben.zstd.ZstdDictCompress(dictionary, 3, com.github.luben.zstd.ZstdDictContentType.RAW_CONTENT);
+        var ctx = new com.github.luben.zstd.ZstdCompressCtx()) {
+      dcz.write(ctx.setLevel(3).loadDict(raw).compress(json));
+    }
+    bare.put("/api/people", "application/json", "dcz", dcz.toByteArray());
+    try (ConfigurableApplicationContext caller = caller("zipjack.client.dictionaries.enabled=true")) {
+      RestClient client = caller.getBean(RestClient.Builder.class).build();
+      assertThat(client.get().uri(bare.uri("/dict")).retrieve().body(String.class)).hasSize(dictionary.length);
+      assertThat(client.get().uri(bare.uri("/api/people")).retrieve().body(PEOPLE)).isEqualTo(PeopleService.people(300));
+      assertThat(bare.received("/api/people").headers().getFirst("Dictionary-ID")).isEqualTo("\"people\"");
+      assertThat(bare.received("/api/people").headers().getFirst("Accept-Encoding")).isEqualTo("zstd, gzip, br, dcz");
+    }
+  }
+
+  @Test
   void injectedRestTemplateDecodesToo() {
     try (ConfigurableApplicationContext caller = caller()) {
       var template = caller.getBean(org.springframework.boot.restclient.RestTemplateBuilder.class).build();
