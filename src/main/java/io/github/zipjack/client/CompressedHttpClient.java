@@ -51,6 +51,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * a coding the client did not ask for a {@link io.github.zipjack.WrongCodingException}, a {@code dcz}
  * body made with another dictionary a {@link DictionaryMismatchException}. A status
  * outside 2xx is an {@link UnexpectedStatusException}.
+ *
+ * <p>Longer than most types here because it is the one public entry of the package: its builder and
+ * the three ways to call (blocking, asynchronous, a body handler for the caller's own loop) share one
+ * decode path; the codings, formats, request compression and dictionaries are types of their own.
  */
 public final class CompressedHttpClient implements AutoCloseable {
   private static final AtomicInteger THREADS = new AtomicInteger();
