@@ -3,7 +3,9 @@ package io.github.zipjack.bench.tune;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -33,7 +35,8 @@ record TuneOptions(Duration time, String timeText, double maxSizePercent, Path r
       "  --in-process        run JMH without forks (quick, less reliable; chosen by itself when the",
       "                      budget is too short for one JVM per measurement)",
       "  --train-dictionary FILE  train a zstd dictionary on the samples and write it to FILE",
-      "                      (zstd's own format: zstd -D FILE reads it), with its held-out gain");
+      "                      (zstd's own format: zstd -D FILE reads it), with its held-out gain;",
+      "                      it takes none of the options above");
   static final Duration DEFAULT_TIME = Duration.ofMinutes(3);
   private static final Pattern DURATION = Pattern.compile("(?:(\\d+)h)?(?:(\\d+)m(?!s))?(?:(\\d+)s)?(?:(\\d+)ms)?");
 
@@ -50,6 +53,7 @@ record TuneOptions(Duration time, String timeText, double maxSizePercent, Path r
     Path dictionary = null;
     boolean inProcess = false;
     boolean help = false;
+    Set<String> measuringOptions = new LinkedHashSet<>(); // given options that only a measurement uses
     List<Path> samples = new ArrayList<>();
     for (int i = 0; i < args.length; i++) {
       String arg = args[i];
@@ -57,11 +61,21 @@ record TuneOptions(Duration time, String timeText, double maxSizePercent, Path r
         case "--time" -> {
           timeText = value(args, ++i, arg);
           time = duration(timeText);
+          measuringOptions.add(arg);
         }
-        case "--max-size" -> maxSize = percent(value(args, ++i, arg));
-        case "--report" -> report = Path.of(value(args, ++i, arg));
+        case "--max-size" -> {
+          maxSize = percent(value(args, ++i, arg));
+          measuringOptions.add(arg);
+        }
+        case "--report" -> {
+          report = Path.of(value(args, ++i, arg));
+          measuringOptions.add(arg);
+        }
         case "--train-dictionary" -> dictionary = Path.of(value(args, ++i, arg));
-        case "--in-process" -> inProcess = true;
+        case "--in-process" -> {
+          inProcess = true;
+          measuringOptions.add(arg);
+        }
         case "-h", "--help" -> help = true;
         case "--" -> {
           for (i++; i < args.length; i++) {
@@ -75,6 +89,11 @@ record TuneOptions(Duration time, String timeText, double maxSizePercent, Path r
           samples.add(Path.of(arg));
         }
       }
+    }
+    if (!help && dictionary != null && !measuringOptions.isEmpty()) {
+      throw BadInputException.option("--train-dictionary takes no " + String.join(", ", measuringOptions)
+          + ": training is not timed, measures only sizes and writes only its FILE; "
+          + (measuringOptions.size() == 1 ? "leave it out" : "leave them out"));
     }
     if (!help && samples.isEmpty()) {
       throw BadInputException.option("no SAMPLES given: name JSON files, JSON Lines files or folders of them");
