@@ -298,9 +298,14 @@ public final class CompressedResponses implements AutoCloseable {
   }
 
   static boolean varyCovers(String varyLine) {
+    return varyNames(varyLine, "Accept-Encoding");
+  }
+
+  /** Whether a Vary line names {@code field} (case-insensitive) or is {@code *}. */
+  static boolean varyNames(String varyLine, String field) {
     for (String token : varyLine.split(",")) {
       String name = token.trim();
-      if (name.equals("*") || name.equalsIgnoreCase("Accept-Encoding")) {
+      if (name.equals("*") || name.equalsIgnoreCase(field)) {
         return true;
       }
     }

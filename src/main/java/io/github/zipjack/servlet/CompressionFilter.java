@@ -96,6 +96,10 @@ public final class CompressionFilter implements Filter {
   private RequestInflation inflation;
   /** Null when flushGraceMillis is 0. */
   private FlushGraceTimer flushTimer;
+  /** Null without dictionaries. */
+  private DictionaryTransport dictionaries;
+  /** The codings whose suffixes are stripped from conditional headers: the preference, then dcz's. */
+  private List<String> entityTagSuffixes = List.of();
   /** Null when nobody listens. */
   private final CompressionListener listener;
 
@@ -172,11 +176,42 @@ public final class CompressionFilter implements Filter {
     }
     engines = Collections.unmodifiableMap(made);
     preference = List.copyOf(made.keySet());
-    inflation = new RequestInflation(settings, engines);
+    List<String> suffixes = new ArrayList<>(preference);
+    Map<String, CompressionEngine> decoding = engines;
+    if (!settings.dictionaries().isEmpty()) {
+      try {
+        dictionaries = new DictionaryTransport(settings.dictionaries(), settings.dictionaryPath(),
+            dczConfig(settings), engines);
+      } catch (RuntimeException | LinkageError e) {
+        made.values().forEach(CompressionEngine::close);
+        pool.close();
+        throw e instanceof LinkageError ? new IllegalStateException("dictionaries need zstd-jni "
+            + "(com.github.luben:zstd-jni) on the class path: " + e, e) : (RuntimeException) e;
+      }
+      suffixes.addAll(dictionaries.entityTagSuffixes());
+      Map<String, CompressionEngine> withDcz = new LinkedHashMap<>(engines);
+      withDcz.put("dcz", new DczRequestDecoding(dictionaries.engines()));
+      decoding = withDcz;
+    }
+    entityTagSuffixes = List.copyOf(suffixes);
+    inflation = new RequestInflation(settings, decoding);
     flushTimer = settings.flushGraceMillis() > 0 ? new FlushGraceTimer(settings.flushGraceMillis()) : null;
-    List<String> served = new ArrayList<>();
-    engines.values().forEach(e -> served.add(e.implementation()));
-    log.accept("CompressionFilter: " + settings + "; serving " + served);
+    log.accept("CompressionFilter: " + settings + "; serving " + implementations());
+  }
+
+  /**
+   * The engine settings of the dcz engines: the level of the zstd coding offered (1 when none is),
+   * and the filter's pool size, request limit and threads.
+   */
+  static EngineConfig dczConfig(CompressionSettings settings) {
+    int level = 1;
+    for (Compression c : settings.codings()) {
+      if (c.contentEncoding().equals("zstd")) {
+        level = c.level();
+      }
+    }
+    return new EngineConfig(level, Segment.SIZE, Segment.SIZE, settings.encoderPoolSize(), null,
+        settings.maxInflatedRequestBytes(), settings.parallelism());
   }
 
   @Override
@@ -189,12 +224,19 @@ public final class CompressionFilter implements Filter {
     HttpServletRequest request = (HttpServletRequest) req;
     HttpServletResponse response = (HttpServletResponse) res;
     request.setAttribute(APPLIED, Boolean.TRUE);
+    DictionaryTransport.Served dictionary = dictionaries == null ? null
+        : dictionaries.servedAt(request.getRequestURI().substring(request.getContextPath().length()));
+    if (dictionary != null) {
+      dictionaries.serve(dictionary, request, response, preference);
+      return;
+    }
     Optional<HttpServletRequest> inflated = settings.inflateRequests()
         ? inflation.wrap(request, response) : Optional.of(request);
     if (inflated.isEmpty()) {
       return; // 415 sent
     }
-    Optional<String> coding = AcceptEncoding.parse(joined(request.getHeaders("Accept-Encoding"))).choose(preference);
+    AcceptEncoding acceptEncoding = AcceptEncoding.parse(joined(request.getHeaders("Accept-Encoding")));
+    Optional<String> coding = acceptEncoding.choose(preference);
     if (coding.isEmpty()) {
       RequestInflation.release(inflated.get());
       response.addHeader("Vary", "Accept-Encoding");
@@ -202,9 +244,17 @@ public final class CompressionFilter implements Filter {
           "none of the content codings acceptable: this server sends " + String.join(", ", preference) + ", identity");
       return;
     }
-    NegotiatedRequest appRequest = new NegotiatedRequest(inflated.get(), preference);
+    DictionaryTransport.Choice choice = DictionaryTransport.Choice.NONE;
+    if (dictionaries != null) {
+      choice = dictionaries.choose(request, acceptEncoding, coding.get());
+      String link = dictionaries.link(request);
+      if (link != null) {
+        response.addHeader("Link", link);
+      }
+    }
+    NegotiatedRequest appRequest = new NegotiatedRequest(inflated.get(), entityTagSuffixes);
     CompressingResponse appResponse = new CompressingResponse(response, appRequest, settings, pool,
-        engines.get(coding.get()), flushTimer, listener);
+        engines.get(coding.get()), choice, flushTimer, listener);
     boolean async = false;
     try {
       chain.doFilter(appRequest, appResponse);
@@ -257,6 +307,9 @@ public final class CompressionFilter implements Filter {
       flushTimer.close();
     }
     engines.values().forEach(CompressionEngine::close);
+    if (dictionaries != null) {
+      dictionaries.close();
+    }
     if (pool != null) {
       pool.close();
     }
@@ -270,8 +323,17 @@ public final class CompressionFilter implements Filter {
   /** What serves each coding offered, most preferred first: {@code [zstd(1) via zstd-jni, ...]}. Empty before init. */
   public List<String> implementations() {
     List<String> served = new ArrayList<>();
-    engines.values().forEach(e -> served.add(e.implementation()));
+    allEngines().forEach(e -> served.add(e.implementation()));
     return served;
+  }
+
+  /** The engines of the codings, then the dcz engines of the dictionaries. */
+  private List<CompressionEngine> allEngines() {
+    List<CompressionEngine> all = new ArrayList<>(engines.values());
+    if (dictionaries != null) {
+      all.addAll(dictionaries.engines());
+    }
+    return all;
   }
 
   /**
@@ -286,7 +348,7 @@ public final class CompressionFilter implements Filter {
     long live = 0;
     long created = 0;
     long lentBlocks = 0;
-    for (CompressionEngine engine : engines.values()) {
+    for (CompressionEngine engine : allEngines()) {
       lentEncoders += engine.lentEncoders();
       lentDecoderSlots += engine.lentDecoderSlots();
       live += engine.contexts().live();
@@ -297,9 +359,14 @@ public final class CompressionFilter implements Filter {
         pool == null ? 0 : pool.idleBytes(), lentEncoders, lentDecoderSlots, live, created, lentBlocks);
   }
 
-  /** The engines, for tests that check native contexts are all returned. */
+  /** The engines, the dcz ones included (as {@code dcz-<hash>}), for tests that check native contexts are all returned. */
   Map<String, CompressionEngine> engines() {
-    return engines;
+    if (dictionaries == null) {
+      return engines;
+    }
+    Map<String, CompressionEngine> all = new LinkedHashMap<>(engines);
+    dictionaries.engines().forEach(e -> all.put("dcz-" + e.shortHash(), e));
+    return all;
   }
 
   /** The segment pool, for tests that check segments are all returned. */

@@ -1,0 +1,321 @@
+package io.github.zipjack.servlet;
+
+import io.github.zipjack.codec.CompressionEngine;
+import io.github.zipjack.codec.DczEngine;
+import io.github.zipjack.codec.Encoder;
+import io.github.zipjack.codec.EngineConfig;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * RFC 9842 Compression Dictionary Transport for the filter and {@link CompressedResponses}: serves
+ * each {@link HttpDictionary} at {@code <context path><prefix>/<first 16 hex digits of its SHA-256>}
+ * and chooses {@code dcz} for requests that may use one. Thread-safe after construction; it owns one
+ * {@link DczEngine} per dictionary and closes them in {@link #close()}.
+ *
+ * <p>Serving a dictionary: GET or HEAD (else 405), its bytes compressed at start-up in each coding
+ * offered (identity where that is not smaller) and sent in the coding negotiated, with
+ * {@code Use-As-Dictionary}, {@code Cache-Control: public, max-age}, a strong ETag (with the coding
+ * suffix), {@code Vary: Accept-Encoding} and the exact Content-Length; {@code If-None-Match} naming
+ * it gives 304.
+ *
+ * <p>Choosing {@code dcz} ({@link #choose}): the request's Accept-Encoding names {@code dcz} itself
+ * with a weight above 0 and at least that of the coding otherwise chosen ({@code *} does not count);
+ * its {@code Available-Dictionary} is exactly the hash of a dictionary whose match covers the URL;
+ * and RFC 9842's rule on cross-site requests allows it: {@code Sec-Fetch-Site} absent,
+ * {@code same-origin} or {@code none}, or {@code Sec-Fetch-Mode} {@code navigate} or
+ * {@code same-origin}, or {@code cors} when the response allows the request's Origin
+ * ({@code Access-Control-Allow-Origin}, checked when the body is sent). Anything else, a malformed
+ * or unknown header included, leaves the plain negotiation alone.
+ */
+final class DictionaryTransport implements AutoCloseable {
+  /** The Content-Type of a dictionary: raw bytes. */
+  static final String CONTENT_TYPE = "application/octet-stream";
+  /** Longest Available-Dictionary value looked at: a 32-byte hash is 46 characters as a byte sequence. */
+  private static final int MAX_AVAILABLE_DICTIONARY_LENGTH = 128;
+
+  /** One dictionary, its engine and what serving it sends. */
+  static final class Served {
+    final HttpDictionary dictionary;
+    final DczEngine engine;
+    /** Its path below the context path. */
+    final String path;
+    /** The strong ETag of its identity bytes. */
+    final String entityTag;
+    /** Coding (identity included) to the bytes sent in it; identity where compressing did not shrink. */
+    final Map<String, byte[]> bodies;
+    /** Coding to the coding actually sent for it (identity where compressing did not shrink). */
+    final Map<String, String> sentCodings;
+
+    Served(HttpDictionary dictionary, DczEngine engine, String path, Map<String, byte[]> bodies,
+        Map<String, String> sentCodings) {
+      this.dictionary = dictionary;
+      this.engine = engine;
+      this.path = path;
+      this.entityTag = "\"d-" + dictionary.shortHash() + "\"";
+      this.bodies = bodies;
+      this.sentCodings = sentCodings;
+    }
+
+    /** The ETag suffix of bodies compressed with this dictionary: {@code dcz-<hash>}, unique per dictionary. */
+    String entityTagSuffix() {
+      return "dcz-" + dictionary.shortHash();
+    }
+  }
+
+  /** What the negotiation chose for one request; immutable. */
+  record Choice(DczEngine engine, String entityTagSuffix, String corsOrigin, List<String> varyTokens) {
+    /** The request may not use a dictionary; only the Vary tokens of the plain negotiation. */
+    static final Choice NONE = new Choice(null, null, null, List.of("Accept-Encoding"));
+
+    /**
+     * Whether the response may be sent in dcz: always, unless the choice waits for the response's
+     * {@code Access-Control-Allow-Origin} to allow the request's Origin.
+     */
+    boolean allows(HttpServletResponse response) {
+      if (engine == null) {
+        return false;
+      }
+      if (corsOrigin == null) {
+        return true;
+      }
+      String allowed = response.getHeader("Access-Control-Allow-Origin");
+      return allowed != null && (allowed.trim().equals("*") || allowed.trim().equals(corsOrigin));
+    }
+  }
+
+  private final List<Served> served;
+  /** Path below the context path to what is served there. */
+  private final Map<String, Served> byPath;
+  private final String pathPrefix;
+
+  /**
+   * Loads each dictionary into a dcz engine and compresses its bytes in each of {@code codings}.
+   *
+   * @param codings the engines that compress the dictionaries' own bodies, by coding, not closed here
+   */
+  DictionaryTransport(List<HttpDictionary> dictionaries, String pathPrefix, EngineConfig config,
+      Map<String, CompressionEngine> codings) {
+    this.pathPrefix = pathPrefix;
+    List<Served> made = new ArrayList<>();
+    Map<String, Served> paths = new HashMap<>();
+    try {
+      for (HttpDictionary d : dictionaries) {
+        DczEngine engine = new DczEngine(config, d.content(), d.sha256Bytes());
+        Served s;
+        try {
+          Map<String, byte[]> bodies = new LinkedHashMap<>();
+          Map<String, String> sent = new HashMap<>();
+          bodies.put("identity", d.content());
+          sent.put("identity", "identity");
+          for (Map.Entry<String, CompressionEngine> c : codings.entrySet()) {
+            byte[] compressed = compress(c.getValue(), d.content());
+            boolean shrinks = compressed.length < d.content().length;
+            bodies.put(c.getKey(), shrinks ? compressed : d.content());
+            sent.put(c.getKey(), shrinks ? c.getKey() : "identity");
+          }
+          s = new Served(d, engine, pathPrefix + "/" + d.shortHash(), Collections.unmodifiableMap(bodies),
+              Collections.unmodifiableMap(sent));
+        } catch (IOException | RuntimeException e) {
+          engine.close();
+          throw e;
+        }
+        made.add(s);
+        if (paths.putIfAbsent(s.path, s) != null) {
+          throw new IllegalArgumentException("the same dictionary bytes are configured twice: " + d);
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      made.forEach(s -> s.engine.close());
+      throw e instanceof IOException io ? new IllegalStateException("could not compress a dictionary: " + io, io)
+          : (RuntimeException) e;
+    }
+    this.served = List.copyOf(made);
+    this.byPath = Map.copyOf(paths);
+  }
+
+  private static byte[] compress(CompressionEngine engine, byte[] bytes) throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream(bytes.length / 2 + 64);
+    try (Encoder e = engine.open(out)) {
+      e.stream().write(bytes);
+      e.finish();
+    }
+    return out.toByteArray();
+  }
+
+  /** The dcz engines, one per dictionary, in configuration order. */
+  List<DczEngine> engines() {
+    List<DczEngine> engines = new ArrayList<>(served.size());
+    served.forEach(s -> engines.add(s.engine));
+    return engines;
+  }
+
+  /** The ETag suffixes of dcz bodies, one per dictionary. */
+  List<String> entityTagSuffixes() {
+    List<String> suffixes = new ArrayList<>(served.size());
+    served.forEach(s -> suffixes.add(s.entityTagSuffix()));
+    return suffixes;
+  }
+
+  /** The path prefix below the context path. */
+  String pathPrefix() {
+    return pathPrefix;
+  }
+
+  /** What is served at {@code pathInContext} (the request URI without the context path), or null. */
+  Served servedAt(String pathInContext) {
+    return pathInContext.startsWith(pathPrefix) ? byPath.get(pathInContext) : null;
+  }
+
+  /**
+   * Answers a request for a dictionary: 405 for other methods, 406 when no coding is acceptable,
+   * 304 when If-None-Match names it, else its bytes in the coding negotiated among {@code preference}.
+   */
+  void serve(Served s, HttpServletRequest request, HttpServletResponse response, List<String> preference)
+      throws IOException {
+    String method = request.getMethod();
+    if (!method.equals("GET") && !method.equals("HEAD")) {
+      response.setHeader("Allow", "GET, HEAD");
+      response.sendError(HttpServletResponse.SC_METHOD_NOT_ALLOWED);
+      return;
+    }
+    response.setHeader("Vary", "Accept-Encoding");
+    Optional<String> coding = AcceptEncoding.parse(CompressedResponses.acceptEncoding(request)).choose(preference);
+    if (coding.isEmpty() || !s.bodies.containsKey(coding.get())) {
+      response.sendError(HttpServletResponse.SC_NOT_ACCEPTABLE);
+      return;
+    }
+    String sent = s.sentCodings.get(coding.get());
+    String entityTag = sent.equals("identity") ? s.entityTag : EntityTags.withSuffix(s.entityTag, sent);
+    response.setHeader("ETag", entityTag);
+    response.setHeader("Cache-Control", "public, max-age=" + s.dictionary.maxAgeSeconds());
+    response.setHeader("Use-As-Dictionary", s.dictionary.useAsDictionary());
+    if (namesTag(request, s.entityTag)) {
+      response.setStatus(HttpServletResponse.SC_NOT_MODIFIED);
+      return;
+    }
+    byte[] body = s.bodies.get(coding.get());
+    response.setContentType(CONTENT_TYPE);
+    if (!sent.equals("identity")) {
+      response.setHeader("Content-Encoding", sent);
+    }
+    response.setContentLength(body.length);
+    if (method.equals("GET")) {
+      response.getOutputStream().write(body);
+    }
+  }
+
+  /** Whether If-None-Match is {@code *} or names {@code bareTag} with or without a coding suffix. */
+  private static boolean namesTag(HttpServletRequest request, String bareTag) {
+    String bare = bareTag.substring(0, bareTag.length() - 1);
+    for (java.util.Enumeration<String> lines = request.getHeaders("If-None-Match"); lines != null
+        && lines.hasMoreElements(); ) {
+      for (String tag : lines.nextElement().split(",")) {
+        String t = tag.trim();
+        if (t.startsWith("W/")) {
+          t = t.substring(2);
+        }
+        if (t.equals("*") || t.equals(bareTag) || (t.startsWith(bare + "-") && t.endsWith("\""))) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The {@code Link} value that points clients to the first dictionary whose match covers the
+   * request, unless the client already holds it; null when none covers it.
+   */
+  String link(HttpServletRequest request) {
+    String uri = request.getRequestURI();
+    String query = request.getQueryString();
+    for (Served s : served) {
+      if (s.dictionary.matcher().covers(uri, query)) {
+        String held = request.getHeader("Available-Dictionary");
+        if (held != null && held.trim().equals(s.dictionary.availableDictionary())) {
+          return null;
+        }
+        return "<" + request.getContextPath() + s.path + ">; rel=\"compression-dictionary\"";
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The dictionary this request may be answered with, and the Vary tokens the choice read.
+   *
+   * @param plainCoding the coding the plain negotiation chose
+   */
+  Choice choose(HttpServletRequest request, AcceptEncoding acceptEncoding, String plainCoding) {
+    String uri = request.getRequestURI();
+    String query = request.getQueryString();
+    boolean covered = false;
+    for (Served s : served) {
+      if (s.dictionary.matcher().covers(uri, query)) {
+        covered = true;
+        break;
+      }
+    }
+    if (!covered) {
+      return Choice.NONE;
+    }
+    List<String> vary = List.of("Accept-Encoding", "Available-Dictionary");
+    Served held = held(request.getHeader("Available-Dictionary"), uri, query);
+    if (held == null || !acceptEncoding.acceptedCodings().contains("dcz")
+        || acceptEncoding.quality("dcz") < acceptEncoding.quality(plainCoding)) {
+      return new Choice(null, null, null, vary);
+    }
+    String site = request.getHeader("Sec-Fetch-Site");
+    if (site == null || site.equals("same-origin") || site.equals("none")) {
+      return new Choice(held.engine, held.entityTagSuffix(), null,
+          site == null ? vary : List.of("Accept-Encoding", "Available-Dictionary", "Sec-Fetch-Site"));
+    }
+    List<String> crossSiteVary = List.of("Accept-Encoding", "Available-Dictionary", "Sec-Fetch-Site", "Sec-Fetch-Mode");
+    String mode = request.getHeader("Sec-Fetch-Mode");
+    if ("navigate".equals(mode) || "same-origin".equals(mode)) {
+      return new Choice(held.engine, held.entityTagSuffix(), null, crossSiteVary);
+    }
+    String origin = request.getHeader("Origin");
+    if ("cors".equals(mode) && origin != null) {
+      return new Choice(held.engine, held.entityTagSuffix(), origin.trim(), crossSiteVary);
+    }
+    return new Choice(null, null, null, crossSiteVary);
+  }
+
+  /** The dictionary whose hash {@code availableDictionary} is and whose match covers the URL, or null. */
+  private Served held(String availableDictionary, String uri, String query) {
+    if (availableDictionary == null || availableDictionary.length() > MAX_AVAILABLE_DICTIONARY_LENGTH) {
+      return null;
+    }
+    String value = availableDictionary.trim();
+    for (Served s : served) {
+      if (value.equals(s.dictionary.availableDictionary()) && s.dictionary.matcher().covers(uri, query)) {
+        return s;
+      }
+    }
+    return null;
+  }
+
+  /** Closes the dcz engines. Idempotent. */
+  @Override
+  public void close() {
+    served.forEach(s -> s.engine.close());
+  }
+
+  @Override
+  public String toString() {
+    List<String> paths = new ArrayList<>();
+    served.forEach(s -> paths.add(s.path + " for " + s.dictionary.match()));
+    return "DictionaryTransport" + paths;
+  }
+}
