@@ -6,7 +6,13 @@ import io.github.zipjack.Format;
 import io.github.zipjack.Pipeline;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import io.github.zipjack.buffer.Segment;
+import io.github.zipjack.buffer.SegmentOutputStream;
+import io.github.zipjack.buffer.SegmentPool;
+import io.github.zipjack.codec.EngineConfig;
+import io.github.zipjack.codec.Encoder;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -72,9 +78,20 @@ public final class CompressedResponses implements AutoCloseable {
   private final CompressionListener listener;
   /** Compressed bodies shorter than this are checked against the body as it is; 0: never. */
   private final long minBodyBytes;
+  /** The HTTP dictionaries and their dcz engines; null for none. Owned: closed by {@link #close()}. */
+  private final DictionaryTransport dictionaries;
+  /** Where dcz bodies are compressed into; null without dictionaries. Owned with them. */
+  private final SegmentPool dczPool;
 
   private CompressedResponses(Map<String, Pipeline> pipelines, String contentType, Pipeline ownIdentity,
       CompressionListener listener, long minBodyBytes) {
+    this(pipelines, contentType, ownIdentity, listener, minBodyBytes, null, null);
+  }
+
+  private CompressedResponses(Map<String, Pipeline> pipelines, String contentType, Pipeline ownIdentity,
+      CompressionListener listener, long minBodyBytes, DictionaryTransport dictionaries, SegmentPool dczPool) {
+    this.dictionaries = dictionaries;
+    this.dczPool = dczPool;
     this.pipelines = pipelines;
     this.preference = List.copyOf(pipelines.keySet());
     this.contentType = contentType;
@@ -134,7 +151,7 @@ public final class CompressedResponses implements AutoCloseable {
     if (contentType.isBlank()) {
       throw new IllegalArgumentException("contentType must not be blank");
     }
-    return new CompressedResponses(pipelines, contentType, ownIdentity, listener, minBodyBytes);
+    return new CompressedResponses(pipelines, contentType, ownIdentity, listener, minBodyBytes, dictionaries, dczPool);
   }
 
   /**
@@ -146,7 +163,7 @@ public final class CompressedResponses implements AutoCloseable {
    */
   public CompressedResponses withListener(CompressionListener listener) {
     return new CompressedResponses(pipelines, contentType, ownIdentity, Objects.requireNonNull(listener, "listener"),
-        minBodyBytes);
+        minBodyBytes, dictionaries, dczPool);
   }
 
   /**
@@ -164,7 +181,66 @@ public final class CompressedResponses implements AutoCloseable {
     if (bytes < 0) {
       throw new IllegalArgumentException("minBodyBytes must be >= 0: " + bytes);
     }
-    return new CompressedResponses(pipelines, contentType, ownIdentity, listener, bytes);
+    return new CompressedResponses(pipelines, contentType, ownIdentity, listener, bytes, dictionaries, dczPool);
+  }
+
+  /**
+   * A helper like this one that also speaks RFC 9842 dictionary transport: a value written for a
+   * request that may use one of {@code dictionaries} (see {@link CompressionFilter}'s rules) is sent
+   * in {@code dcz}, compressed with it (identity when that is not smaller), with
+   * {@code Vary: Accept-Encoding, Available-Dictionary}; responses under a dictionary's match carry
+   * a {@code Link} to {@code <context path><dictionaryPath>/<hash>}, which {@link #serveDictionary}
+   * or {@link CompressionFilter} (with the same dictionaries) answers. The dictionaries are loaded
+   * here, once, at the level of the zstd pipeline (1 without one).
+   *
+   * <p>It shares this helper's pipelines but owns the dictionaries' native state: close the helper
+   * this returns (which also closes what this one owns), not this one.
+   *
+   * @throws IllegalArgumentException if {@code dictionaryPath} is not a path (see
+   *     {@link CompressionSettings.Builder#dictionaryPath}), none is given, or one is given twice
+   * @throws IllegalStateException if zstd-jni cannot load
+   */
+  public CompressedResponses withDictionaries(String dictionaryPath, HttpDictionary... dictionaries) {
+    CompressionSettings checked = CompressionSettings.builder().dictionaryPath(dictionaryPath)
+        .dictionaries(dictionaries).build();
+    if (dictionaries.length == 0) {
+      throw new IllegalArgumentException("dictionaries must not be empty");
+    }
+    Pipeline zstd = pipelines.get("zstd");
+    int level = zstd == null ? 1 : zstd.compression().level();
+    EngineConfig config = new EngineConfig(level, Segment.SIZE, Segment.SIZE, checked.encoderPoolSize(), null,
+        checked.maxInflatedRequestBytes());
+    DictionaryTransport transport;
+    try {
+      transport = new DictionaryTransport(checked.dictionaries(), checked.dictionaryPath(), config, Map.of());
+    } catch (LinkageError e) {
+      throw new IllegalStateException("dictionaries need zstd-jni (com.github.luben:zstd-jni) on the class path: "
+          + e, e);
+    }
+    return new CompressedResponses(pipelines, contentType, ownIdentity, listener, minBodyBytes, transport,
+        new SegmentPool(checked.segmentPoolBytes()));
+  }
+
+  /**
+   * Answers a request for one of the dictionaries of {@link #withDictionaries} (its bytes,
+   * uncompressed, with {@code Use-As-Dictionary}, {@code Cache-Control}, a strong ETag, 304 for
+   * {@code If-None-Match}), for a servlet mapped at their path when no {@link CompressionFilter}
+   * serves them.
+   *
+   * @return false, having done nothing, when the request is not for one of them
+   */
+  public boolean serveDictionary(HttpServletRequest request, HttpServletResponse response) throws IOException {
+    if (dictionaries == null) {
+      return false;
+    }
+    DictionaryTransport.Served served = dictionaries.servedAt(
+        request.getRequestURI().substring(request.getContextPath().length()));
+    if (served == null) {
+      return false;
+    }
+    request.setAttribute(WRITTEN_ATTRIBUTE, IDENTITY);
+    dictionaries.serve(served, request, response, preference);
+    return true;
   }
 
   static String mediaType(Format format) {
@@ -190,10 +266,20 @@ public final class CompressedResponses implements AutoCloseable {
       throw new IllegalStateException("response is already committed; write must be the first thing sent");
     }
     String acceptEncoding = acceptEncoding(request);
-    Optional<String> coding = AcceptEncoding.parse(acceptEncoding).choose(preference);
+    AcceptEncoding parsed = AcceptEncoding.parse(acceptEncoding);
+    Optional<String> coding = parsed.choose(preference);
     if (coding.isEmpty()) {
       notAcceptable(request, response, acceptEncoding);
       return;
+    }
+    if (dictionaries != null) {
+      DictionaryTransport.Choice choice = dictionaries.choose(request, parsed, coding.get());
+      addLink(request, response);
+      if (choice.allows(response)) {
+        writeDcz(request, response, value, choice);
+        return;
+      }
+      addVary(response, choice.varyTokens());
     }
     Pipeline pipeline = pipelines.get(coding.get());
     request.setAttribute(WRITTEN_ATTRIBUTE, coding.get());
@@ -243,6 +329,57 @@ public final class CompressedResponses implements AutoCloseable {
     }
   }
 
+  private void addLink(HttpServletRequest request, HttpServletResponse response) {
+    String link = dictionaries.link(request);
+    if (link != null && !response.getHeaders("Link").contains(link)) {
+      response.addHeader("Link", link);
+    }
+  }
+
+  /** Sends {@code value} compressed with the chosen dictionary, or identity when that is not smaller. */
+  private void writeDcz(HttpServletRequest request, HttpServletResponse response, Object value,
+      DictionaryTransport.Choice choice) throws IOException {
+    request.setAttribute(WRITTEN_ATTRIBUTE, "dcz");
+    long start = listener == null ? 0 : System.nanoTime();
+    try (EncodedBody raw = pipelines.get(IDENTITY).encodeToBody(value);
+        SegmentOutputStream compressed = new SegmentOutputStream(dczPool)) {
+      boolean sendRaw = raw.size() < minBodyBytes;
+      if (!sendRaw) {
+        try (Encoder encoder = choice.engine().open(compressed)) {
+          raw.writeTo(encoder.stream());
+          encoder.finish();
+        }
+        sendRaw = compressed.size() >= raw.size();
+      }
+      long nanos = listener == null ? 0 : System.nanoTime() - start;
+      long size = sendRaw ? raw.size() : compressed.size();
+      if (listener != null) {
+        report(sendRaw ? IDENTITY : "dcz", sendRaw ? (raw.size() < minBodyBytes ? CompressionListener.Outcome.TOO_SMALL
+            : CompressionListener.Outcome.DID_NOT_SHRINK) : CompressionListener.Outcome.COMPRESSED, raw.size(), size,
+            nanos);
+      }
+      response.setContentType(contentType);
+      if (!sendRaw) {
+        response.setHeader("Content-Encoding", "dcz");
+      } else {
+        request.setAttribute(WRITTEN_ATTRIBUTE, IDENTITY);
+      }
+      response.setContentLengthLong(size);
+      addVary(response, choice.varyTokens());
+      if (!isHead(request)) {
+        ContainerBuffer.holdWhole(response, size);
+        if (sendRaw) {
+          raw.writeTo(response.getOutputStream());
+        } else {
+          OutputStream out = response.getOutputStream();
+          for (Segment s = compressed.head(); s != null; s = s.next()) {
+            out.write(s.data, s.pos, s.readableBytes());
+          }
+        }
+      }
+    }
+  }
+
   private void report(String coding, CompressionListener.Outcome outcome, long rawBytes, long size, long nanos) {
     try {
       listener.onResponse(coding, outcome, rawBytes, size,
@@ -262,11 +399,18 @@ public final class CompressedResponses implements AutoCloseable {
     return pipelines.get(coding);
   }
 
-  /** Closes the identity pipeline this helper made, if it made one; never the caller's. Idempotent. */
+  /**
+   * Closes the identity pipeline this helper made, if it made one, and the dictionaries' native
+   * state, if it has dictionaries; never the caller's pipelines. Idempotent.
+   */
   @Override
   public void close() {
     if (ownIdentity != null) {
       ownIdentity.close();
+    }
+    if (dictionaries != null) {
+      dictionaries.close();
+      dczPool.close();
     }
   }
 
@@ -289,12 +433,24 @@ public final class CompressedResponses implements AutoCloseable {
 
   /** Adds {@code Vary: Accept-Encoding} unless a Vary line already names it (or is {@code *}). */
   static void addVary(HttpServletResponse response) {
-    for (String line : response.getHeaders("Vary")) {
-      if (varyCovers(line)) {
-        return;
+    addVary(response, List.of("Accept-Encoding"));
+  }
+
+  /** Adds, in one Vary line, those of {@code fields} that no Vary line names yet (none after {@code *}). */
+  static void addVary(HttpServletResponse response, List<String> fields) {
+    StringBuilder missing = null;
+    for (String field : fields) {
+      boolean named = false;
+      for (String line : response.getHeaders("Vary")) {
+        named |= varyNames(line, field);
+      }
+      if (!named) {
+        missing = missing == null ? new StringBuilder(field) : missing.append(", ").append(field);
       }
     }
-    response.addHeader("Vary", "Accept-Encoding");
+    if (missing != null) {
+      response.addHeader("Vary", missing.toString());
+    }
   }
 
   static boolean varyCovers(String varyLine) {

@@ -500,24 +500,9 @@ final class CompressingResponse extends HttpServletResponseWrapper {
     }
   }
 
-  /** Adds, in one Vary line, the tokens the negotiation read that no Vary line names yet (none after {@code *}). */
+  /** Adds, in one Vary line, the fields the negotiation read that no Vary line names yet. */
   private void addVary() {
-    StringBuilder missing = null;
-    for (String token : dictionary.varyTokens()) {
-      boolean named = false;
-      for (String line : getHeaders("Vary")) {
-        if (CompressedResponses.varyNames(line, token)) {
-          named = true;
-          break;
-        }
-      }
-      if (!named) {
-        missing = missing == null ? new StringBuilder(token) : missing.append(", ").append(token);
-      }
-    }
-    if (missing != null) {
-      super.addHeader("Vary", missing.toString());
-    }
+    CompressedResponses.addVary((HttpServletResponse) getResponse(), dictionary.varyTokens());
   }
 
   // ---- transitions
