@@ -26,7 +26,6 @@ import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -49,9 +48,6 @@ class FilterDictionaryTransportInContainersTest {
   private final Map<Container, RunningServer> servers = new EnumMap<>(Container.class);
   private final Map<Container, CompressionFilter> filters = new EnumMap<>(Container.class);
   private final ConcurrentLinkedQueue<String> reported = new ConcurrentLinkedQueue<>();
-
-  @TempDir
-  static Path dir;
 
   @BeforeAll
   void start() throws Exception {
@@ -94,12 +90,20 @@ class FilterDictionaryTransportInContainersTest {
     return "Available-Dictionary: " + d.availableDictionary();
   }
 
+  /**
+   * A dcz body checked for its header and decoded by the system {@code zstd -d -D} with the
+   * dictionary's bytes in a file, as a client holds them.
+   */
   static byte[] decodeDcz(HttpDictionary dictionary, byte[] body) throws Exception {
     assertArrayEquals(new byte[] {0x5E, 0x2A, 0x4D, 0x18, 0x20, 0, 0, 0}, Arrays.copyOf(body, 8));
     assertArrayEquals(dictionary.sha256(), Arrays.copyOfRange(body, 8, 40));
-    Path file = Files.createTempFile(dir, "dictionary", ".raw");
-    Files.write(file, dictionary.toByteArray());
-    return SystemTool.zstd(Arrays.copyOfRange(body, 40, body.length), "-d", "-D", file.toString());
+    Path file = Files.createTempFile("zipjack-dictionary", ".raw");
+    try {
+      Files.write(file, dictionary.toByteArray());
+      return SystemTool.zstd(Arrays.copyOfRange(body, 40, body.length), "-d", "-D", file.toString());
+    } finally {
+      Files.delete(file);
+    }
   }
 
   // ---- dcz bodies
