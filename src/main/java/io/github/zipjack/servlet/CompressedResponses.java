@@ -9,7 +9,6 @@ import jakarta.servlet.http.HttpServletResponse;
 import io.github.zipjack.buffer.Segment;
 import io.github.zipjack.buffer.SegmentOutputStream;
 import io.github.zipjack.buffer.SegmentPool;
-import io.github.zipjack.codec.EngineConfig;
 import io.github.zipjack.codec.Encoder;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -191,7 +190,9 @@ public final class CompressedResponses implements AutoCloseable {
    * {@code Vary: Accept-Encoding, Available-Dictionary}; responses under a dictionary's match carry
    * a {@code Link} to {@code <context path><dictionaryPath>/<hash>}, which {@link #serveDictionary}
    * or {@link CompressionFilter} (with the same dictionaries) answers. The dictionaries are loaded
-   * here, once, at the level of the zstd pipeline (1 without one).
+   * here, once: for {@code dcz} at the level of the zstd pipeline (1 without one), and for
+   * {@code dcb}, when a brotli pipeline is given, at its quality but at least 5; dcb is preferred
+   * when the brotli pipeline comes before the zstd one.
    *
    * <p>It shares this helper's pipelines but owns the dictionaries' native state: close the helper
    * this returns (which also closes what this one owns), not this one.
@@ -206,13 +207,16 @@ public final class CompressedResponses implements AutoCloseable {
     if (dictionaries.length == 0) {
       throw new IllegalArgumentException("dictionaries must not be empty");
     }
-    Pipeline zstd = pipelines.get("zstd");
-    int level = zstd == null ? 1 : zstd.compression().level();
-    EngineConfig config = new EngineConfig(level, Segment.SIZE, Segment.SIZE, checked.encoderPoolSize(), null,
-        checked.maxInflatedRequestBytes());
+    List<Compression> codings = new ArrayList<>();
+    pipelines.values().forEach(p -> codings.add(p.compression()));
+    boolean dcb = preference.contains("br");
     DictionaryTransport transport;
     try {
-      transport = new DictionaryTransport(checked.dictionaries(), checked.dictionaryPath(), config, Map.of());
+      transport = new DictionaryTransport(checked.dictionaries(), checked.dictionaryPath(),
+          CompressionFilter.dictionaryConfig(codings, "zstd", 1, checked),
+          dcb ? CompressionFilter.dictionaryConfig(codings, "br", 5, checked) : null,
+          DictionaryTransport.prefersDcb(preference),
+          Map.of());
     } catch (LinkageError e) {
       throw new IllegalStateException("dictionaries need zstd-jni (com.github.luben:zstd-jni) on the class path: "
           + e, e);
@@ -339,7 +343,8 @@ public final class CompressedResponses implements AutoCloseable {
   /** Sends {@code value} compressed with the chosen dictionary, or identity when that is not smaller. */
   private void writeDcz(HttpServletRequest request, HttpServletResponse response, Object value,
       DictionaryTransport.Choice choice) throws IOException {
-    request.setAttribute(WRITTEN_ATTRIBUTE, "dcz");
+    String coding = choice.engine().contentEncoding();
+    request.setAttribute(WRITTEN_ATTRIBUTE, coding);
     long start = listener == null ? 0 : System.nanoTime();
     try (EncodedBody raw = pipelines.get(IDENTITY).encodeToBody(value);
         SegmentOutputStream compressed = new SegmentOutputStream(dczPool)) {
@@ -354,13 +359,13 @@ public final class CompressedResponses implements AutoCloseable {
       long nanos = listener == null ? 0 : System.nanoTime() - start;
       long size = sendRaw ? raw.size() : compressed.size();
       if (listener != null) {
-        report(sendRaw ? IDENTITY : "dcz", sendRaw ? (raw.size() < minBodyBytes ? CompressionListener.Outcome.TOO_SMALL
+        report(sendRaw ? IDENTITY : coding, sendRaw ? (raw.size() < minBodyBytes ? CompressionListener.Outcome.TOO_SMALL
             : CompressionListener.Outcome.DID_NOT_SHRINK) : CompressionListener.Outcome.COMPRESSED, raw.size(), size,
             nanos);
       }
       response.setContentType(contentType);
       if (!sendRaw) {
-        response.setHeader("Content-Encoding", "dcz");
+        response.setHeader("Content-Encoding", coding);
       } else {
         request.setAttribute(WRITTEN_ATTRIBUTE, IDENTITY);
       }

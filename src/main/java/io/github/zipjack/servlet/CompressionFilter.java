@@ -181,7 +181,10 @@ public final class CompressionFilter implements Filter {
     if (!settings.dictionaries().isEmpty()) {
       try {
         dictionaries = new DictionaryTransport(settings.dictionaries(), settings.dictionaryPath(),
-            dczConfig(settings), engines);
+            dictionaryConfig(settings.codings(), "zstd", 1, settings),
+            engines.containsKey("br") ? dictionaryConfig(settings.codings(), "br", 5, settings) : null,
+            DictionaryTransport.prefersDcb(preference),
+            engines);
       } catch (RuntimeException | LinkageError e) {
         made.values().forEach(CompressionEngine::close);
         pool.close();
@@ -189,9 +192,13 @@ public final class CompressionFilter implements Filter {
             + "(com.github.luben:zstd-jni) on the class path: " + e, e) : (RuntimeException) e;
       }
       suffixes.addAll(dictionaries.entityTagSuffixes());
-      Map<String, CompressionEngine> withDcz = new LinkedHashMap<>(engines);
-      withDcz.put("dcz", new DczRequestDecoding(dictionaries.engines()));
-      decoding = withDcz;
+      Map<String, CompressionEngine> withDictionaries = new LinkedHashMap<>(engines);
+      for (String coding : List.of("dcz", "dcb")) {
+        if (!dictionaries.engines(coding).isEmpty()) {
+          withDictionaries.put(coding, new DictionaryRequestDecoding(coding, dictionaries.engines(coding)));
+        }
+      }
+      decoding = withDictionaries;
     }
     entityTagSuffixes = List.copyOf(suffixes);
     inflation = new RequestInflation(settings, decoding);
@@ -200,14 +207,16 @@ public final class CompressionFilter implements Filter {
   }
 
   /**
-   * The engine settings of the dcz engines: the level of the zstd coding offered (1 when none is),
-   * and the filter's pool size, request limit and threads.
+   * The engine settings of the dictionary engines of {@code coding} ({@code zstd} for dcz, {@code br}
+   * for dcb): the level of that coding among {@code codings}, at least {@code minLevel}
+   * ({@code minLevel} when it is not offered), and the settings' pool size, request limit and threads.
    */
-  static EngineConfig dczConfig(CompressionSettings settings) {
-    int level = 1;
-    for (Compression c : settings.codings()) {
-      if (c.contentEncoding().equals("zstd")) {
-        level = c.level();
+  static EngineConfig dictionaryConfig(List<Compression> codings, String coding, int minLevel,
+      CompressionSettings settings) {
+    int level = minLevel;
+    for (Compression c : codings) {
+      if (c.contentEncoding().equals(coding)) {
+        level = Math.max(minLevel, c.level());
       }
     }
     return new EngineConfig(level, Segment.SIZE, Segment.SIZE, settings.encoderPoolSize(), null,
@@ -359,13 +368,13 @@ public final class CompressionFilter implements Filter {
         pool == null ? 0 : pool.idleBytes(), lentEncoders, lentDecoderSlots, live, created, lentBlocks);
   }
 
-  /** The engines, the dcz ones included (as {@code dcz-<hash>}), for tests that check native contexts are all returned. */
+  /** The engines, the dictionary ones included (as {@code dcz-<hash>}, {@code dcb-<hash>}), for tests that check native contexts are all returned. */
   Map<String, CompressionEngine> engines() {
     if (dictionaries == null) {
       return engines;
     }
     Map<String, CompressionEngine> all = new LinkedHashMap<>(engines);
-    dictionaries.engines().forEach(e -> all.put("dcz-" + e.shortHash(), e));
+    dictionaries.engines().forEach(e -> all.put(e.contentEncoding() + "-" + e.shortHash(), e));
     return all;
   }
 

@@ -1,7 +1,7 @@
 package io.github.zipjack.servlet;
 
 import io.github.zipjack.codec.CompressionEngine;
-import io.github.zipjack.codec.DczEngine;
+import io.github.zipjack.codec.DictionaryEngine;
 import io.github.zipjack.codec.Encoder;
 import io.github.zipjack.codec.EngineConfig;
 import jakarta.servlet.http.HttpServletRequest;
@@ -19,8 +19,9 @@ import java.util.Optional;
 /**
  * RFC 9842 Compression Dictionary Transport for the filter and {@link CompressedResponses}: serves
  * each {@link HttpDictionary} at {@code <context path><prefix>/<first 16 hex digits of its SHA-256>}
- * and chooses {@code dcz} for requests that may use one. Thread-safe after construction; it owns one
- * {@link DczEngine} per dictionary and closes them in {@link #close()}.
+ * and chooses {@code dcz} or {@code dcb} for requests that may use one. Thread-safe after
+ * construction; it owns a {@link DictionaryEngine} per dictionary and coding and closes them in
+ * {@link #close()}.
  *
  * <p>Serving a dictionary: GET or HEAD (else 405), its bytes compressed at start-up in each coding
  * offered (identity where that is not smaller) and sent in the coding negotiated, with
@@ -28,8 +29,9 @@ import java.util.Optional;
  * suffix), {@code Vary: Accept-Encoding} and the exact Content-Length; {@code If-None-Match} naming
  * it gives 304.
  *
- * <p>Choosing {@code dcz} ({@link #choose}): the request's Accept-Encoding names {@code dcz} itself
- * with a weight above 0 and at least that of the coding otherwise chosen ({@code *} does not count);
+ * <p>Choosing {@code dcz} or {@code dcb} ({@link #choose}): the request's Accept-Encoding names the
+ * coding itself with a weight above 0 and at least that of the coding otherwise chosen ({@code *}
+ * does not count; the higher weight of the two wins, then the server's order of preference);
  * its {@code Available-Dictionary} is exactly the hash of a dictionary whose match covers the URL;
  * and RFC 9842's rule on cross-site requests allows it: {@code Sec-Fetch-Site} absent,
  * {@code same-origin} or {@code none}, or {@code Sec-Fetch-Mode} {@code navigate} or
@@ -43,10 +45,11 @@ final class DictionaryTransport implements AutoCloseable {
   /** Longest Available-Dictionary value looked at: a 32-byte hash is 46 characters as a byte sequence. */
   private static final int MAX_AVAILABLE_DICTIONARY_LENGTH = 128;
 
-  /** One dictionary, its engine and what serving it sends. */
+  /** One dictionary, its engines and what serving it sends. */
   static final class Served {
     final HttpDictionary dictionary;
-    final DczEngine engine;
+    /** Coding ({@code dcz}, {@code dcb}) to its engine, in the server's order of preference. */
+    final Map<String, DictionaryEngine> engines;
     /** Its path below the context path. */
     final String path;
     /** The strong ETag of its identity bytes. */
@@ -56,24 +59,28 @@ final class DictionaryTransport implements AutoCloseable {
     /** Coding to the coding actually sent for it (identity where compressing did not shrink). */
     final Map<String, String> sentCodings;
 
-    Served(HttpDictionary dictionary, DczEngine engine, String path, Map<String, byte[]> bodies,
+    Served(HttpDictionary dictionary, Map<String, DictionaryEngine> engines, String path, Map<String, byte[]> bodies,
         Map<String, String> sentCodings) {
       this.dictionary = dictionary;
-      this.engine = engine;
+      this.engines = engines;
       this.path = path;
       this.entityTag = "\"d-" + dictionary.shortHash() + "\"";
       this.bodies = bodies;
       this.sentCodings = sentCodings;
     }
 
-    /** The ETag suffix of bodies compressed with this dictionary: {@code dcz-<hash>}, unique per dictionary. */
-    String entityTagSuffix() {
-      return "dcz-" + dictionary.shortHash();
+    /** The ETag suffix of bodies in {@code coding} with this dictionary: {@code dcz-<hash>}, unique per dictionary. */
+    String entityTagSuffix(String coding) {
+      return coding + "-" + dictionary.shortHash();
+    }
+
+    void close() {
+      engines.values().forEach(DictionaryEngine::close);
     }
   }
 
   /** What the negotiation chose for one request; immutable. */
-  record Choice(DczEngine engine, String entityTagSuffix, String corsOrigin, List<String> varyTokens) {
+  record Choice(DictionaryEngine engine, String entityTagSuffix, String corsOrigin, List<String> varyTokens) {
     /** The request may not use a dictionary; only the Vary tokens of the plain negotiation. */
     static final Choice NONE = new Choice(null, null, null, List.of("Accept-Encoding"));
 
@@ -99,20 +106,35 @@ final class DictionaryTransport implements AutoCloseable {
   private final String pathPrefix;
 
   /**
-   * Loads each dictionary into a dcz engine and compresses its bytes in each of {@code codings}.
+   * Loads each dictionary into a dcz engine (and a dcb one) and compresses its bytes in each of
+   * {@code codings}.
    *
+   * @param dcb the settings of the dcb engines, or null to offer dcz only
+   * @param dcbFirst whether dcb is preferred to dcz when the client weighs them equally
    * @param codings the engines that compress the dictionaries' own bodies, by coding, not closed here
    */
-  DictionaryTransport(List<HttpDictionary> dictionaries, String pathPrefix, EngineConfig config,
-      Map<String, CompressionEngine> codings) {
+  DictionaryTransport(List<HttpDictionary> dictionaries, String pathPrefix, EngineConfig dcz, EngineConfig dcb,
+      boolean dcbFirst, Map<String, CompressionEngine> codings) {
     this.pathPrefix = pathPrefix;
     List<Served> made = new ArrayList<>();
     Map<String, Served> paths = new HashMap<>();
     try {
       for (HttpDictionary d : dictionaries) {
-        DczEngine engine = new DczEngine(config, d.content(), d.sha256Bytes());
+        Map<String, DictionaryEngine> engines = new LinkedHashMap<>();
         Served s;
         try {
+          DictionaryEngine zstd = DictionaryEngine.dcz(dcz, d.content(), d.sha256Bytes());
+          engines.put("dcz", zstd);
+          if (dcb != null) {
+            DictionaryEngine brotli = DictionaryEngine.dcb(dcb, d.content(), d.sha256Bytes());
+            if (dcbFirst) {
+              engines.remove("dcz");
+              engines.put("dcb", brotli);
+              engines.put("dcz", zstd);
+            } else {
+              engines.put("dcb", brotli);
+            }
+          }
           Map<String, byte[]> bodies = new LinkedHashMap<>();
           Map<String, String> sent = new HashMap<>();
           bodies.put("identity", d.content());
@@ -123,10 +145,10 @@ final class DictionaryTransport implements AutoCloseable {
             bodies.put(c.getKey(), shrinks ? compressed : d.content());
             sent.put(c.getKey(), shrinks ? c.getKey() : "identity");
           }
-          s = new Served(d, engine, pathPrefix + "/" + d.shortHash(), Collections.unmodifiableMap(bodies),
-              Collections.unmodifiableMap(sent));
-        } catch (IOException | RuntimeException e) {
-          engine.close();
+          s = new Served(d, Collections.unmodifiableMap(engines), pathPrefix + "/" + d.shortHash(),
+              Collections.unmodifiableMap(bodies), Collections.unmodifiableMap(sent));
+        } catch (IOException | RuntimeException | LinkageError e) {
+          engines.values().forEach(DictionaryEngine::close);
           throw e;
         }
         made.add(s);
@@ -134,13 +156,26 @@ final class DictionaryTransport implements AutoCloseable {
           throw new IllegalArgumentException("the same dictionary bytes are configured twice: " + d);
         }
       }
-    } catch (IOException | RuntimeException e) {
-      made.forEach(s -> s.engine.close());
+    } catch (IOException | RuntimeException | LinkageError e) {
+      made.forEach(Served::close);
+      if (e instanceof LinkageError linkage) {
+        throw linkage;
+      }
       throw e instanceof IOException io ? new IllegalStateException("could not compress a dictionary: " + io, io)
           : (RuntimeException) e;
     }
     this.served = List.copyOf(made);
     this.byPath = Map.copyOf(paths);
+  }
+
+  /**
+   * Whether dcb goes before dcz when a client weighs them equally: when brotli comes before zstd in
+   * {@code preference} (the codings offered, most preferred first), or zstd is not offered.
+   */
+  static boolean prefersDcb(List<String> preference) {
+    int br = preference.indexOf("br");
+    int zstd = preference.indexOf("zstd");
+    return br >= 0 && (zstd < 0 || br < zstd);
   }
 
   private static byte[] compress(CompressionEngine engine, byte[] bytes) throws IOException {
@@ -152,17 +187,29 @@ final class DictionaryTransport implements AutoCloseable {
     return out.toByteArray();
   }
 
-  /** The dcz engines, one per dictionary, in configuration order. */
-  List<DczEngine> engines() {
-    List<DczEngine> engines = new ArrayList<>(served.size());
-    served.forEach(s -> engines.add(s.engine));
+  /** The engines of {@code coding} ({@code dcz}, {@code dcb}), one per dictionary, in configuration order; maybe empty. */
+  List<DictionaryEngine> engines(String coding) {
+    List<DictionaryEngine> engines = new ArrayList<>(served.size());
+    for (Served s : served) {
+      DictionaryEngine e = s.engines.get(coding);
+      if (e != null) {
+        engines.add(e);
+      }
+    }
     return engines;
   }
 
-  /** The ETag suffixes of dcz bodies, one per dictionary. */
+  /** Every engine, all dictionaries and codings. */
+  List<DictionaryEngine> engines() {
+    List<DictionaryEngine> engines = new ArrayList<>();
+    served.forEach(s -> engines.addAll(s.engines.values()));
+    return engines;
+  }
+
+  /** The ETag suffixes of dictionary-compressed bodies, one per dictionary and coding. */
   List<String> entityTagSuffixes() {
-    List<String> suffixes = new ArrayList<>(served.size());
-    served.forEach(s -> suffixes.add(s.entityTagSuffix()));
+    List<String> suffixes = new ArrayList<>();
+    served.forEach(s -> s.engines.keySet().forEach(coding -> suffixes.add(s.entityTagSuffix(coding))));
     return suffixes;
   }
 
@@ -271,25 +318,45 @@ final class DictionaryTransport implements AutoCloseable {
     }
     List<String> vary = List.of("Accept-Encoding", "Available-Dictionary");
     Served held = held(request.getHeader("Available-Dictionary"), uri, query);
-    if (held == null || !acceptEncoding.acceptedCodings().contains("dcz")
-        || acceptEncoding.quality("dcz") < acceptEncoding.quality(plainCoding)) {
+    DictionaryEngine engine = held == null ? null : engineFor(held, acceptEncoding, plainCoding);
+    if (engine == null) {
       return new Choice(null, null, null, vary);
     }
+    String suffix = held.entityTagSuffix(engine.contentEncoding());
     String site = request.getHeader("Sec-Fetch-Site");
     if (site == null || site.equals("same-origin") || site.equals("none")) {
-      return new Choice(held.engine, held.entityTagSuffix(), null,
+      return new Choice(engine, suffix, null,
           site == null ? vary : List.of("Accept-Encoding", "Available-Dictionary", "Sec-Fetch-Site"));
     }
     List<String> crossSiteVary = List.of("Accept-Encoding", "Available-Dictionary", "Sec-Fetch-Site", "Sec-Fetch-Mode");
     String mode = request.getHeader("Sec-Fetch-Mode");
     if ("navigate".equals(mode) || "same-origin".equals(mode)) {
-      return new Choice(held.engine, held.entityTagSuffix(), null, crossSiteVary);
+      return new Choice(engine, suffix, null, crossSiteVary);
     }
     String origin = request.getHeader("Origin");
     if ("cors".equals(mode) && origin != null) {
-      return new Choice(held.engine, held.entityTagSuffix(), origin.trim(), crossSiteVary);
+      return new Choice(engine, suffix, origin.trim(), crossSiteVary);
     }
     return new Choice(null, null, null, crossSiteVary);
+  }
+
+  /**
+   * The dictionary coding the client named itself with the highest weight above 0 and at least the
+   * plain coding's, ties going by the server's order; null when none qualifies.
+   */
+  private static DictionaryEngine engineFor(Served held, AcceptEncoding acceptEncoding, String plainCoding) {
+    DictionaryEngine best = null;
+    double bestWeight = 0;
+    List<String> named = acceptEncoding.acceptedCodings();
+    double plainWeight = acceptEncoding.quality(plainCoding);
+    for (Map.Entry<String, DictionaryEngine> e : held.engines.entrySet()) {
+      double weight = acceptEncoding.quality(e.getKey());
+      if (named.contains(e.getKey()) && weight >= plainWeight && weight > bestWeight) {
+        best = e.getValue();
+        bestWeight = weight;
+      }
+    }
+    return best;
   }
 
   /** The dictionary whose hash {@code availableDictionary} is and whose match covers the URL, or null. */
@@ -306,10 +373,10 @@ final class DictionaryTransport implements AutoCloseable {
     return null;
   }
 
-  /** Closes the dcz engines. Idempotent. */
+  /** Closes the engines. Idempotent. */
   @Override
   public void close() {
-    served.forEach(s -> s.engine.close());
+    served.forEach(Served::close);
   }
 
   @Override

@@ -130,6 +130,30 @@ class FilterDictionaryTransportInContainersTest {
 
   @ParameterizedTest
   @EnumSource(Container.class)
+  void clientNamingDcbOnlyGetsSharedBrotliThatDecodesWithTheDictionary(Container container) throws Exception {
+    Wire.Response response = get(container, "/json?dataset=people-5", "Accept-Encoding: br, dcb", held(NEWER));
+
+    assertEquals("dcb", response.header("Content-Encoding").orElseThrow());
+    assertEquals(response.body().length, Long.parseLong(response.header("Content-Length").orElseThrow()));
+    byte[] body = response.body();
+    assertArrayEquals(new byte[] {(byte) 0xFF, 0x44, 0x43, 0x42}, Arrays.copyOf(body, 4));
+    assertArrayEquals(NEWER.sha256(), Arrays.copyOfRange(body, 4, 36));
+    assertArrayEquals(TestServlets.datasetJson("people-5"),
+        Decoding.brotliWithDictionary(Arrays.copyOfRange(body, 36, body.length), NEWER.toByteArray()));
+  }
+
+  @ParameterizedTest
+  @EnumSource(Container.class)
+  void requestBodyInDcbIsInflated(Container container) throws Exception {
+    byte[] body = get(container, "/json?dataset=people-5", "Accept-Encoding: dcb", held(OLDER)).body();
+
+    Wire.Response echoed = Wire.exchange(servers.get(container), "POST", "/echo", body, "Content-Encoding: dcb");
+    assertEquals(200, echoed.status(), echoed.toString());
+    assertArrayEquals(TestServlets.datasetJson("people-5"), echoed.body());
+  }
+
+  @ParameterizedTest
+  @EnumSource(Container.class)
   void olderDictionaryStillServesDcz(Container container) throws Exception {
     Wire.Response response = get(container, "/json?dataset=people-5", BROWSER, held(OLDER));
 

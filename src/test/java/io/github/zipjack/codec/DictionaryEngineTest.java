@@ -22,7 +22,12 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class DczEngineTest {
+/**
+ * {@link DictionaryEngine}: dcz bodies that the system {@code zstd -d -D} decodes after the 40-byte
+ * header, dcb bodies that brotli4j's own decoder, given the raw dictionary, decodes after the
+ * 36-byte header, and the strict decoder that picks the dictionary by hash.
+ */
+class DictionaryEngineTest {
   private static final byte[] DICTIONARY = records(0, 40);
   private static final byte[] BODY = records(500, 4);
 
@@ -42,11 +47,15 @@ class DczEngineTest {
     return MessageDigest.getInstance("SHA-256").digest(bytes);
   }
 
-  private static DczEngine engine(byte[] dictionary, int level) throws Exception {
-    return new DczEngine(new EngineConfig(level, 0, 8192, 4, null, 1 << 24), dictionary, sha256(dictionary));
+  private static DictionaryEngine engine(byte[] dictionary, int level) throws Exception {
+    return DictionaryEngine.dcz(new EngineConfig(level, 0, 8192, 4, null, 1 << 24), dictionary, sha256(dictionary));
   }
 
-  private static byte[] encode(DczEngine engine, byte[] body) throws Exception {
+  private static DictionaryEngine dcb(byte[] dictionary, int quality) throws Exception {
+    return DictionaryEngine.dcb(new EngineConfig(quality, 0, 8192, 4, null, 1 << 24), dictionary, sha256(dictionary));
+  }
+
+  private static byte[] encode(DictionaryEngine engine, byte[] body) throws Exception {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     try (Encoder e = engine.open(out)) {
       e.stream().write(body);
@@ -57,7 +66,7 @@ class DczEngineTest {
 
   @Test
   void bodyStartsWithTheMagicAndTheDictionaryHash() throws Exception {
-    try (DczEngine engine = engine(DICTIONARY, 1)) {
+    try (DictionaryEngine engine = engine(DICTIONARY, 1)) {
       byte[] body = encode(engine, BODY);
       assertEquals("5e2a4d1820000000", HexFormat.of().formatHex(body, 0, 8));
       assertArrayEquals(sha256(DICTIONARY), Arrays.copyOfRange(body, 8, 40));
@@ -68,9 +77,9 @@ class DczEngineTest {
   void systemZstdDecodesTheFrameWithTheRawDictionary() throws Exception {
     Path dictionary = Files.write(dir.resolve("raw.dict"), DICTIONARY);
     for (int level : new int[] {1, 3, 19, 22}) {
-      try (DczEngine engine = engine(DICTIONARY, level)) {
+      try (DictionaryEngine engine = engine(DICTIONARY, level)) {
         byte[] body = encode(engine, BODY);
-        byte[] frame = Arrays.copyOfRange(body, DczEngine.HEADER_BYTES, body.length);
+        byte[] frame = Arrays.copyOfRange(body, engine.headerBytes(), body.length);
         assertArrayEquals(BODY, SystemTool.zstd(frame, "-d", "-D", dictionary.toString()), "level " + level);
       }
     }
@@ -78,14 +87,14 @@ class DczEngineTest {
 
   @Test
   void theDictionaryHalvesTheFrameOfASimilarBody() throws Exception {
-    try (DczEngine engine = engine(DICTIONARY, 1); ZstdEngine plain = new ZstdEngine(
+    try (DictionaryEngine engine = engine(DICTIONARY, 1); ZstdEngine plain = new ZstdEngine(
         new EngineConfig(1, 0, 8192, 4, null, 1 << 24))) {
       ByteArrayOutputStream out = new ByteArrayOutputStream();
       try (Encoder e = plain.open(out)) {
         e.stream().write(BODY);
         e.finish();
       }
-      int frame = encode(engine, BODY).length - DczEngine.HEADER_BYTES;
+      int frame = encode(engine, BODY).length - engine.headerBytes();
       assertTrue(frame < out.size() / 2, frame + " bytes of dcz frame against " + out.size() + " zstd bytes");
     }
   }
@@ -93,9 +102,9 @@ class DczEngineTest {
   @Test
   void decoderPicksTheEngineOfTheHashAmongSeveral() throws Exception {
     byte[] other = records(9000, 30);
-    try (DczEngine a = engine(DICTIONARY, 1); DczEngine b = engine(other, 1)) {
+    try (DictionaryEngine a = engine(DICTIONARY, 1); DictionaryEngine b = engine(other, 1)) {
       byte[] body = encode(b, BODY);
-      try (InputStream in = DczEngine.decoder(new ByteArrayInputStream(body), List.of(a, b))) {
+      try (InputStream in = DictionaryEngine.decoder(new ByteArrayInputStream(body), List.of(a, b))) {
         assertArrayEquals(BODY, in.readAllBytes());
       }
       assertEquals(0, a.lentDecoderSlots() + b.lentDecoderSlots());
@@ -104,7 +113,7 @@ class DczEngineTest {
 
   @Test
   void decoderRefusesAnUnknownDictionary() throws Exception {
-    try (DczEngine a = engine(DICTIONARY, 1); DczEngine b = engine(records(9000, 30), 1)) {
+    try (DictionaryEngine a = engine(DICTIONARY, 1); DictionaryEngine b = engine(records(9000, 30), 1)) {
       byte[] body = encode(b, BODY);
       assertThrows(MalformedBodyException.class, () -> a.decoder(new ByteArrayInputStream(body)));
     }
@@ -112,7 +121,7 @@ class DczEngineTest {
 
   @Test
   void decoderRefusesPlainZstd() throws Exception {
-    try (DczEngine a = engine(DICTIONARY, 1)) {
+    try (DictionaryEngine a = engine(DICTIONARY, 1)) {
       byte[] zstd = SystemTool.zstd(BODY, "-1");
       assertThrows(WrongCodingException.class, () -> a.decoder(new ByteArrayInputStream(zstd)));
     }
@@ -120,7 +129,7 @@ class DczEngineTest {
 
   @Test
   void decoderRefusesABodyCutInItsHeader() throws Exception {
-    try (DczEngine a = engine(DICTIONARY, 1)) {
+    try (DictionaryEngine a = engine(DICTIONARY, 1)) {
       byte[] cut = Arrays.copyOf(encode(a, BODY), 20);
       assertThrows(TruncatedBodyException.class, () -> a.decoder(new ByteArrayInputStream(cut)));
     }
@@ -130,5 +139,39 @@ class DczEngineTest {
   void trainedDictionaryIsRefused() {
     byte[] trained = {0x37, (byte) 0xa4, 0x30, (byte) 0xec, 1, 0, 0, 0};
     assertThrows(IllegalArgumentException.class, () -> engine(trained, 1));
+  }
+
+  @Test
+  void dcbBodyIsTheMagicTheHashAndSharedBrotliThatBrotli4jDecodes() throws Exception {
+    for (int quality : new int[] {5, 11}) {
+      try (DictionaryEngine engine = dcb(DICTIONARY, quality)) {
+        byte[] body = encode(engine, BODY);
+        assertEquals("ff444342", HexFormat.of().formatHex(body, 0, 4));
+        assertArrayEquals(sha256(DICTIONARY), Arrays.copyOfRange(body, 4, 36));
+        assertArrayEquals(BODY, io.github.zipjack.servlet.Decoding.brotliWithDictionary(Arrays.copyOfRange(body, 36, body.length), DICTIONARY), "quality " + quality);
+        try (InputStream in = engine.decoder(new ByteArrayInputStream(body))) {
+          assertArrayEquals(BODY, in.readAllBytes());
+        }
+      }
+    }
+  }
+
+  @Test
+  void dcbWithTheDictionaryIsSmallerThanWithout() throws Exception {
+    try (DictionaryEngine engine = dcb(DICTIONARY, 5); BrotliEngine plain = new BrotliEngine(
+        new EngineConfig(5, 0, 8192, 4, null, 1 << 24))) {
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      try (Encoder e = plain.open(out)) {
+        e.stream().write(BODY);
+        e.finish();
+      }
+      int stream = encode(engine, BODY).length - engine.headerBytes();
+      assertTrue(stream < out.size() / 2, stream + " bytes of dcb stream against " + out.size() + " brotli bytes");
+    }
+  }
+
+  @Test
+  void dcbQuality_belowFive() {
+    assertThrows(IllegalArgumentException.class, () -> dcb(DICTIONARY, 4));
   }
 }
