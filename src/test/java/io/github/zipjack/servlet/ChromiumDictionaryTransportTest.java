@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Test;
  * Jetty on {@code http://localhost} (a secure context, where Chromium speaks RFC 9842). The page
  * fetches an API response, follows its {@code Link} to the dictionary, then fetches more API
  * responses and posts back the text it decoded. Chromium must have sent the dictionary's hash, got
- * {@code dcz}, and decoded exactly the identity body. Skipped only when no {@code chromium} is
+ * {@code dcz} (or {@code dcb}, when the server prefers brotli), and decoded exactly the identity body. Skipped only when no {@code chromium} is
  * installed ({@code apt-get install chromium}; {@code .ci/run} installs it).
  */
 class ChromiumDictionaryTransportTest {
@@ -76,6 +76,18 @@ class ChromiumDictionaryTransportTest {
 
   @Test
   void chromiumFollowsTheLinkThenGetsDczAndDecodesTheIdentityBody() throws Exception {
+    runPage(CompressionSettings.builder().codings(Compression.zstd(1), Compression.gzip(1), Compression.brotli(4))
+        .dictionaries(DICTIONARY).build(), "dcz");
+  }
+
+  /** With brotli before zstd, the server prefers dcb among the two codings Chromium offers. */
+  @Test
+  void chromiumGetsDcbWhenBrotliIsPreferredAndDecodesTheIdentityBody() throws Exception {
+    runPage(CompressionSettings.builder().codings(Compression.brotli(5), Compression.zstd(1), Compression.gzip(1))
+        .dictionaries(DICTIONARY).build(), "dcb");
+  }
+
+  private void runPage(CompressionSettings settings, String expectedCoding) throws Exception {
     Path chromium = chromium();
     Assumptions.assumeTrue(chromium != null,
         "no chromium on the PATH: install it with apt-get install chromium (.ci/run does)");
@@ -84,10 +96,6 @@ class ChromiumDictionaryTransportTest {
     ConcurrentLinkedQueue<String> availableDictionaries = new ConcurrentLinkedQueue<>();
     Map<String, byte[]> reports = new java.util.concurrent.ConcurrentHashMap<>();
     CountDownLatch done = new CountDownLatch(1);
-    CompressionSettings settings = CompressionSettings.builder()
-        .codings(Compression.zstd(1), Compression.gzip(1))
-        .dictionaries(DICTIONARY)
-        .build();
     CompressionFilter filter = new CompressionFilter(settings, (coding, outcome, body, sent, nanos) -> {
       if (body == API_BODY.length) {
         codings.add(coding);
@@ -142,7 +150,7 @@ class ChromiumDictionaryTransportTest {
       }
       assertTrue(availableDictionaries.contains(DICTIONARY.availableDictionary()),
           "chromium sent the dictionary's hash: " + availableDictionaries);
-      assertTrue(codings.contains("dcz"), "chromium was sent dcz: " + codings);
+      assertTrue(codings.contains(expectedCoding), "chromium was sent " + expectedCoding + ": " + codings);
       assertEquals(0, FilterProbe.lentSegments(filter));
     } finally {
       if (browser != null) {
