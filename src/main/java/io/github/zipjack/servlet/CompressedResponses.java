@@ -77,10 +77,10 @@ public final class CompressedResponses implements AutoCloseable {
   private final CompressionListener listener;
   /** Compressed bodies shorter than this are checked against the body as it is; 0: never. */
   private final long minBodyBytes;
-  /** The HTTP dictionaries and their dcz engines; null for none. Owned: closed by {@link #close()}. */
+  /** The HTTP dictionaries and their dcz and dcb engines; null for none. Owned: closed by {@link #close()}. */
   private final DictionaryTransport dictionaries;
-  /** Where dcz bodies are compressed into; null without dictionaries. Owned with them. */
-  private final SegmentPool dczPool;
+  /** Where dcz and dcb bodies are compressed into; null without dictionaries. Owned with them. */
+  private final SegmentPool dictionaryPool;
 
   private CompressedResponses(Map<String, Pipeline> pipelines, String contentType, Pipeline ownIdentity,
       CompressionListener listener, long minBodyBytes) {
@@ -88,9 +88,9 @@ public final class CompressedResponses implements AutoCloseable {
   }
 
   private CompressedResponses(Map<String, Pipeline> pipelines, String contentType, Pipeline ownIdentity,
-      CompressionListener listener, long minBodyBytes, DictionaryTransport dictionaries, SegmentPool dczPool) {
+      CompressionListener listener, long minBodyBytes, DictionaryTransport dictionaries, SegmentPool dictionaryPool) {
     this.dictionaries = dictionaries;
-    this.dczPool = dczPool;
+    this.dictionaryPool = dictionaryPool;
     this.pipelines = pipelines;
     this.preference = List.copyOf(pipelines.keySet());
     this.contentType = contentType;
@@ -150,7 +150,7 @@ public final class CompressedResponses implements AutoCloseable {
     if (contentType.isBlank()) {
       throw new IllegalArgumentException("contentType must not be blank");
     }
-    return new CompressedResponses(pipelines, contentType, ownIdentity, listener, minBodyBytes, dictionaries, dczPool);
+    return new CompressedResponses(pipelines, contentType, ownIdentity, listener, minBodyBytes, dictionaries, dictionaryPool);
   }
 
   /**
@@ -162,7 +162,7 @@ public final class CompressedResponses implements AutoCloseable {
    */
   public CompressedResponses withListener(CompressionListener listener) {
     return new CompressedResponses(pipelines, contentType, ownIdentity, Objects.requireNonNull(listener, "listener"),
-        minBodyBytes, dictionaries, dczPool);
+        minBodyBytes, dictionaries, dictionaryPool);
   }
 
   /**
@@ -180,13 +180,13 @@ public final class CompressedResponses implements AutoCloseable {
     if (bytes < 0) {
       throw new IllegalArgumentException("minBodyBytes must be >= 0: " + bytes);
     }
-    return new CompressedResponses(pipelines, contentType, ownIdentity, listener, bytes, dictionaries, dczPool);
+    return new CompressedResponses(pipelines, contentType, ownIdentity, listener, bytes, dictionaries, dictionaryPool);
   }
 
   /**
    * A helper like this one that also speaks RFC 9842 dictionary transport: a value written for a
    * request that may use one of {@code dictionaries} (see {@link CompressionFilter}'s rules) is sent
-   * in {@code dcz}, compressed with it (identity when that is not smaller), with
+   * in {@code dcz} (or {@code dcb}), compressed with it (identity when that is not smaller), with
    * {@code Vary: Accept-Encoding, Available-Dictionary}; responses under a dictionary's match carry
    * a {@code Link} to {@code <context path><dictionaryPath>/<hash>}, which {@link #serveDictionary}
    * or {@link CompressionFilter} (with the same dictionaries) answers. The dictionaries are loaded
@@ -347,7 +347,7 @@ public final class CompressedResponses implements AutoCloseable {
     request.setAttribute(WRITTEN_ATTRIBUTE, coding);
     long start = listener == null ? 0 : System.nanoTime();
     try (EncodedBody raw = pipelines.get(IDENTITY).encodeToBody(value);
-        SegmentOutputStream compressed = new SegmentOutputStream(dczPool)) {
+        SegmentOutputStream compressed = new SegmentOutputStream(dictionaryPool)) {
       boolean sendRaw = raw.size() < minBodyBytes;
       if (!sendRaw) {
         try (Encoder encoder = choice.engine().open(compressed)) {
@@ -415,7 +415,7 @@ public final class CompressedResponses implements AutoCloseable {
     }
     if (dictionaries != null) {
       dictionaries.close();
-      dczPool.close();
+      dictionaryPool.close();
     }
   }
 

@@ -45,7 +45,7 @@ final class CompressingResponse extends HttpServletResponseWrapper {
    * sent: then the dictionary's, when {@link #dictionary} allows it.
    */
   private CompressionEngine engine;
-  /** What the dictionary negotiation chose: maybe a dcz engine, and the Vary tokens it read. */
+  /** What the dictionary negotiation chose: maybe a dcz or dcb engine, and the Vary tokens it read. */
   private final DictionaryTransport.Choice dictionary;
   private boolean engineResolved;
   private final NegotiatedRequest request;

@@ -98,7 +98,7 @@ public final class CompressionFilter implements Filter {
   private FlushGraceTimer flushTimer;
   /** Null without dictionaries. */
   private DictionaryTransport dictionaries;
-  /** The codings whose suffixes are stripped from conditional headers: the preference, then dcz's. */
+  /** The codings whose suffixes are stripped from conditional headers: the preference, then the dictionary codings' (dcz-<hash>, dcb-<hash>). */
   private List<String> entityTagSuffixes = List.of();
   /** Null when nobody listens. */
   private final CompressionListener listener;
@@ -336,7 +336,7 @@ public final class CompressionFilter implements Filter {
     return served;
   }
 
-  /** The engines of the codings, then the dcz engines of the dictionaries. */
+  /** The engines of the codings, then the dictionaries' dcz and dcb engines. */
   private List<CompressionEngine> allEngines() {
     List<CompressionEngine> all = new ArrayList<>(engines.values());
     if (dictionaries != null) {

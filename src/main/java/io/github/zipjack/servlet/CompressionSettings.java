@@ -44,7 +44,7 @@ import java.util.regex.Pattern;
  *   <tr><td>{@code parallelThresholdBytes}</td><td>256 KiB</td><td>smaller bodies are compressed on
  *       the request's thread</td></tr>
  *   <tr><td>{@code dictionaries}</td><td>none</td><td>{@link HttpDictionary HTTP dictionaries}: served
- *       under {@code dictionaryPath}, and {@code dcz} for clients that hold one (builder only)</td></tr>
+ *       under {@code dictionaryPath}, and {@code dcz} or {@code dcb} for clients that hold one (builder only)</td></tr>
  *   <tr><td>{@code dictionaryPath}</td><td>{@code /zipjack/dictionaries}</td><td>where the dictionaries
  *       are served, below the context path</td></tr>
  *   <tr><td>{@code flushGraceMillis}</td><td>20</td><td>a flush not followed by the end of the
@@ -363,7 +363,7 @@ public final class CompressionSettings {
     return parallelThresholdBytes;
   }
 
-  /** The HTTP dictionaries served and used for {@code dcz}, newest first; empty for none. */
+  /** The HTTP dictionaries served and used for {@code dcz} and {@code dcb}, newest first; empty for none. */
   public List<HttpDictionary> dictionaries() {
     return dictionaries;
   }
@@ -635,8 +635,10 @@ public final class CompressionSettings {
      * The HTTP dictionaries (RFC 9842) to serve and compress with, replacing any set before; default
      * none. Each is served under {@link #dictionaryPath(String)}; responses under its match carry a
      * {@code Link} to it (the first listed that matches: list the newest first), and requests from
-     * clients that hold one are answered in {@code dcz}. Several at once let a new dictionary roll
-     * out while clients still hold the old one. Request bodies in {@code dcz} are inflated with them.
+     * clients that hold one are answered in {@code dcz} ({@code dcb} when brotli is offered and
+     * preferred). Several at once let a new dictionary roll
+     * out while clients still hold the old one. Request bodies in {@code dcz} and {@code dcb} are
+     * inflated with them.
      *
      * @throws IllegalArgumentException if the same dictionary bytes are given twice
      */

@@ -17,7 +17,7 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * A dictionary for HTTP's Compression Dictionary Transport (RFC 9842, content coding {@code dcz}):
+ * A dictionary for HTTP's Compression Dictionary Transport (RFC 9842, content codings {@code dcz} and {@code dcb}):
  * raw bytes that {@link CompressionFilter} serves at a URL of their own with
  * {@code Use-As-Dictionary}, and with which it compresses the responses under its {@link #match()}
  * for clients that hold it. Immutable and thread-safe; it holds only bytes, no native memory, and
@@ -165,7 +165,7 @@ public final class HttpDictionary {
     return sha256.clone();
   }
 
-  /** The SHA-256 itself, for the dcz header; only read. */
+  /** The SHA-256 itself, for the dcz and dcb headers; only read. */
   byte[] sha256Bytes() {
     return sha256;
   }
