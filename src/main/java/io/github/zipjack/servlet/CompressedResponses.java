@@ -278,7 +278,7 @@ public final class CompressedResponses implements AutoCloseable {
     }
     if (dictionaries != null) {
       DictionaryTransport.Choice choice = dictionaries.choose(request, parsed, coding.get());
-      addLink(request, response);
+      addLink(response, choice.link());
       if (choice.allows(response)) {
         writeDcz(request, response, value, choice);
         return;
@@ -333,8 +333,8 @@ public final class CompressedResponses implements AutoCloseable {
     }
   }
 
-  private void addLink(HttpServletRequest request, HttpServletResponse response) {
-    String link = dictionaries.link(request);
+  /** Adds {@code link} unless it is null or the response has it already (the filter added it). */
+  private static void addLink(HttpServletResponse response, String link) {
     if (link != null && !response.getHeaders("Link").contains(link)) {
       response.addHeader("Link", link);
     }

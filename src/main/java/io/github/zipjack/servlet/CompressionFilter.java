@@ -76,8 +76,14 @@ import java.util.Optional;
  *   <li>Failure: when the application throws, the buffered body is dropped (nothing partial, no
  *       Content-Length) and the exception propagates to the container's error handling; a response
  *       already streaming is cut short. {@code sendError} and {@code sendRedirect} drop the body.
- *   <li>Request bodies in {@code gzip}, {@code zstd} or {@code br}: see {@link RequestInflation} (413,
- *       415, 400).
+ *   <li>Request bodies in {@code gzip}, {@code zstd} or {@code br} (and {@code dcz}, {@code dcb} with
+ *       dictionaries): see {@link RequestInflation} (413, 415, 400).
+ *   <li>Dictionaries ({@link CompressionSettings.Builder#dictionaries}, RFC 9842): each served at its
+ *       own URL under {@code dictionaryPath}; responses under a dictionary's match carry a
+ *       {@code Link} to it and {@code Vary: Accept-Encoding, Available-Dictionary}; a client that
+ *       holds one and names {@code dcz} (or {@code dcb}) gets its body compressed with it, under
+ *       the rules above (identity when not smaller, ETag suffix {@code dcz-<hash>}, HEAD, 304).
+ *       The rules of the choice: {@link DictionaryTransport}.
  *   <li>{@code getWriter()} encodes with the response's character encoding; {@code getOutputStream()}
  *       and {@code getWriter()} exclude each other as the servlet spec says.
  *   <li>Async requests: what was written before the servlet returned goes out uncompressed and the
@@ -98,7 +104,10 @@ public final class CompressionFilter implements Filter {
   private FlushGraceTimer flushTimer;
   /** Null without dictionaries. */
   private DictionaryTransport dictionaries;
-  /** The codings whose suffixes are stripped from conditional headers: the preference, then the dictionary codings' (dcz-<hash>, dcb-<hash>). */
+  /**
+   * The codings whose suffixes are stripped from conditional headers: the preference, then the
+   * dictionary codings' ({@code dcz-<hash>}, {@code dcb-<hash>}).
+   */
   private List<String> entityTagSuffixes = List.of();
   /** Null when nobody listens. */
   private final CompressionListener listener;
@@ -256,9 +265,8 @@ public final class CompressionFilter implements Filter {
     DictionaryTransport.Choice choice = DictionaryTransport.Choice.NONE;
     if (dictionaries != null) {
       choice = dictionaries.choose(request, acceptEncoding, coding.get());
-      String link = dictionaries.link(request);
-      if (link != null) {
-        response.addHeader("Link", link);
+      if (choice.link() != null) {
+        response.addHeader("Link", choice.link());
       }
     }
     NegotiatedRequest appRequest = new NegotiatedRequest(inflated.get(), entityTagSuffixes);
@@ -368,7 +376,10 @@ public final class CompressionFilter implements Filter {
         pool == null ? 0 : pool.idleBytes(), lentEncoders, lentDecoderSlots, live, created, lentBlocks);
   }
 
-  /** The engines, the dictionary ones included (as {@code dcz-<hash>}, {@code dcb-<hash>}), for tests that check native contexts are all returned. */
+  /**
+   * The engines, the dictionary ones included (as {@code dcz-<hash>}, {@code dcb-<hash>}), for tests
+   * that check native contexts are all returned.
+   */
   Map<String, CompressionEngine> engines() {
     if (dictionaries == null) {
       return engines;

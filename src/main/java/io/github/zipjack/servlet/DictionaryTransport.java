@@ -44,6 +44,11 @@ final class DictionaryTransport implements AutoCloseable {
   static final String CONTENT_TYPE = "application/octet-stream";
   /** Longest Available-Dictionary value looked at: a 32-byte hash is 46 characters as a byte sequence. */
   private static final int MAX_AVAILABLE_DICTIONARY_LENGTH = 128;
+  /** What a choice reads under a dictionary's match, as Vary lists; made once. */
+  private static final List<String> VARY = List.of("Accept-Encoding", "Available-Dictionary");
+  private static final List<String> VARY_SITE = List.of("Accept-Encoding", "Available-Dictionary", "Sec-Fetch-Site");
+  private static final List<String> VARY_CROSS_SITE = List.of("Accept-Encoding", "Available-Dictionary",
+      "Sec-Fetch-Site", "Sec-Fetch-Mode");
 
   /** One dictionary, its engines and what serving it sends. */
   static final class Served {
@@ -54,6 +59,10 @@ final class DictionaryTransport implements AutoCloseable {
     final String path;
     /** The strong ETag of its identity bytes. */
     final String entityTag;
+    /** Its Link value for an application at the root context. */
+    final String rootLink;
+    /** Coding ({@code dcz}, {@code dcb}) to the ETag suffix of its bodies: {@code dcz-<hash>}, unique per dictionary. */
+    private final Map<String, String> entityTagSuffixes;
     /** Coding (identity included) to the bytes sent in it; identity where compressing did not shrink. */
     final Map<String, byte[]> bodies;
     /** Coding to the coding actually sent for it (identity where compressing did not shrink). */
@@ -65,13 +74,22 @@ final class DictionaryTransport implements AutoCloseable {
       this.engines = engines;
       this.path = path;
       this.entityTag = "\"d-" + dictionary.shortHash() + "\"";
+      this.rootLink = "<" + path + ">; rel=\"compression-dictionary\"";
+      Map<String, String> suffixes = new HashMap<>();
+      engines.keySet().forEach(coding -> suffixes.put(coding, coding + "-" + dictionary.shortHash()));
+      this.entityTagSuffixes = Map.copyOf(suffixes);
       this.bodies = bodies;
       this.sentCodings = sentCodings;
     }
 
-    /** The ETag suffix of bodies in {@code coding} with this dictionary: {@code dcz-<hash>}, unique per dictionary. */
+    /** {@code <contextPath/path>; rel="compression-dictionary"}. */
+    String link(String contextPath) {
+      return contextPath.isEmpty() ? rootLink : "<" + contextPath + path + ">; rel=\"compression-dictionary\"";
+    }
+
+    /** The ETag suffix of bodies in {@code coding} with this dictionary: {@code dcz-<hash>}. */
     String entityTagSuffix(String coding) {
-      return coding + "-" + dictionary.shortHash();
+      return entityTagSuffixes.get(coding);
     }
 
     void close() {
@@ -79,10 +97,19 @@ final class DictionaryTransport implements AutoCloseable {
     }
   }
 
-  /** What the negotiation chose for one request; immutable. */
-  record Choice(DictionaryEngine engine, String entityTagSuffix, String corsOrigin, List<String> varyTokens) {
+  /**
+   * What the negotiation chose for one request; immutable.
+   *
+   * @param engine the dictionary coding's engine, or null for the plain negotiation
+   * @param entityTagSuffix the ETag suffix of {@code engine}'s bodies, or null
+   * @param corsOrigin the Origin the response must allow for {@code engine} to be used, or null
+   * @param varyTokens the request fields the choice read
+   * @param link the Link to the dictionary that covers the URL, for a client that lacks it, or null
+   */
+  record Choice(DictionaryEngine engine, String entityTagSuffix, String corsOrigin, List<String> varyTokens,
+      String link) {
     /** The request may not use a dictionary; only the Vary tokens of the plain negotiation. */
-    static final Choice NONE = new Choice(null, null, null, List.of("Accept-Encoding"));
+    static final Choice NONE = new Choice(null, null, null, List.of("Accept-Encoding"), null);
 
     /**
      * Whether the response may be sent in dcz: always, unless the choice waits for the response's
@@ -280,64 +307,53 @@ final class DictionaryTransport implements AutoCloseable {
   }
 
   /**
-   * The {@code Link} value that points clients to the first dictionary whose match covers the
-   * request, unless the client already holds it; null when none covers it.
-   */
-  String link(HttpServletRequest request) {
-    String uri = request.getRequestURI();
-    String query = request.getQueryString();
-    for (Served s : served) {
-      if (s.dictionary.matcher().covers(uri, query)) {
-        String held = request.getHeader("Available-Dictionary");
-        if (held != null && held.trim().equals(s.dictionary.availableDictionary())) {
-          return null;
-        }
-        return "<" + request.getContextPath() + s.path + ">; rel=\"compression-dictionary\"";
-      }
-    }
-    return null;
-  }
-
-  /**
-   * The dictionary this request may be answered with, and the Vary tokens the choice read.
+   * What this request may be answered with: a dictionary coding when every rule allows it, the
+   * Vary tokens the choice read, and the Link to the first dictionary whose match covers the URL
+   * unless the client holds that one. One pass over the dictionaries.
    *
    * @param plainCoding the coding the plain negotiation chose
    */
   Choice choose(HttpServletRequest request, AcceptEncoding acceptEncoding, String plainCoding) {
     String uri = request.getRequestURI();
     String query = request.getQueryString();
-    boolean covered = false;
+    String availableDictionary = request.getHeader("Available-Dictionary");
+    String hash = availableDictionary == null || availableDictionary.length() > MAX_AVAILABLE_DICTIONARY_LENGTH
+        ? null : availableDictionary.trim();
+    Served first = null;
+    Served held = null;
     for (Served s : served) {
-      if (s.dictionary.matcher().covers(uri, query)) {
-        covered = true;
-        break;
+      boolean isHeld = s.dictionary.availableDictionary().equals(hash);
+      if ((first == null || (isHeld && held == null)) && s.dictionary.matcher().covers(uri, query)) {
+        if (first == null) {
+          first = s;
+        }
+        if (isHeld) {
+          held = s;
+        }
       }
     }
-    if (!covered) {
+    if (first == null) {
       return Choice.NONE;
     }
-    List<String> vary = List.of("Accept-Encoding", "Available-Dictionary");
-    Served held = held(request.getHeader("Available-Dictionary"), uri, query);
+    String link = first == held ? null : first.link(request.getContextPath());
     DictionaryEngine engine = held == null ? null : engineFor(held, acceptEncoding, plainCoding);
     if (engine == null) {
-      return new Choice(null, null, null, vary);
+      return new Choice(null, null, null, VARY, link);
     }
     String suffix = held.entityTagSuffix(engine.contentEncoding());
     String site = request.getHeader("Sec-Fetch-Site");
     if (site == null || site.equals("same-origin") || site.equals("none")) {
-      return new Choice(engine, suffix, null,
-          site == null ? vary : List.of("Accept-Encoding", "Available-Dictionary", "Sec-Fetch-Site"));
+      return new Choice(engine, suffix, null, site == null ? VARY : VARY_SITE, link);
     }
-    List<String> crossSiteVary = List.of("Accept-Encoding", "Available-Dictionary", "Sec-Fetch-Site", "Sec-Fetch-Mode");
     String mode = request.getHeader("Sec-Fetch-Mode");
     if ("navigate".equals(mode) || "same-origin".equals(mode)) {
-      return new Choice(engine, suffix, null, crossSiteVary);
+      return new Choice(engine, suffix, null, VARY_CROSS_SITE, link);
     }
     String origin = request.getHeader("Origin");
     if ("cors".equals(mode) && origin != null) {
-      return new Choice(engine, suffix, origin.trim(), crossSiteVary);
+      return new Choice(engine, suffix, origin.trim(), VARY_CROSS_SITE, link);
     }
-    return new Choice(null, null, null, crossSiteVary);
+    return new Choice(null, null, null, VARY_CROSS_SITE, link);
   }
 
   /**
@@ -357,20 +373,6 @@ final class DictionaryTransport implements AutoCloseable {
       }
     }
     return best;
-  }
-
-  /** The dictionary whose hash {@code availableDictionary} is and whose match covers the URL, or null. */
-  private Served held(String availableDictionary, String uri, String query) {
-    if (availableDictionary == null || availableDictionary.length() > MAX_AVAILABLE_DICTIONARY_LENGTH) {
-      return null;
-    }
-    String value = availableDictionary.trim();
-    for (Served s : served) {
-      if (value.equals(s.dictionary.availableDictionary()) && s.dictionary.matcher().covers(uri, query)) {
-        return s;
-      }
-    }
-    return null;
   }
 
   /** Closes the engines. Idempotent. */

@@ -220,6 +220,22 @@ class FilterDictionaryTransportInContainersTest {
 
   @ParameterizedTest
   @EnumSource(Container.class)
+  void clientHoldingTheOlderDictionaryIsLinkedToTheNewerOne(Container container) throws Exception {
+    Wire.Response response = get(container, "/json?dataset=people-5", BROWSER, held(OLDER));
+
+    assertEquals("dcz", response.header("Content-Encoding").orElseThrow());
+    assertEquals(List.of("<" + dictionaryPath(NEWER) + ">; rel=\"compression-dictionary\""),
+        response.headerValues("Link"));
+  }
+
+  @ParameterizedTest
+  @EnumSource(Container.class)
+  void clientHoldingTheLinkedDictionaryGetsNoLink(Container container) throws Exception {
+    assertEquals(List.of(), get(container, "/json?dataset=people-5", BROWSER, held(NEWER)).headerValues("Link"));
+  }
+
+  @ParameterizedTest
+  @EnumSource(Container.class)
   void dictionaryIsServedWithUseAsDictionaryCacheControlAndAStrongEtag(Container container) throws Exception {
     Wire.Response response = get(container, dictionaryPath(NEWER));
 
