@@ -83,7 +83,7 @@ public final class HttpDictionary {
    */
   public static Builder builder(byte[] bytes) {
     Objects.requireNonNull(bytes, "bytes must not be null");
-    return new Builder(bytes.clone(), bytes.length + " bytes");
+    return new Builder(bytes.clone(), "bytes", "(" + bytes.length + " bytes)");
   }
 
   /**
@@ -103,7 +103,7 @@ public final class HttpDictionary {
     try (InputStream in = Files.newInputStream(file)) {
       bytes = in.readNBytes(MAX_BYTES + 1);
     }
-    return new Builder(bytes, file.toString());
+    return new Builder(bytes, file.toString(), file + " (" + bytes.length + " bytes)");
   }
 
   /**
@@ -115,7 +115,7 @@ public final class HttpDictionary {
    */
   public static byte[] rawContent(byte[] bytes) {
     Objects.requireNonNull(bytes, "bytes must not be null");
-    return rawContent(bytes.clone(), bytes.length + " bytes");
+    return rawContent(bytes.clone(), "(" + bytes.length + " bytes)");
   }
 
   private static byte[] rawContent(byte[] bytes, String what) {
@@ -260,9 +260,10 @@ public final class HttpDictionary {
     private String id;
     private long maxAgeSeconds = Duration.ofDays(1).toSeconds();
 
-    private Builder(byte[] bytes, String source) {
+    /** @param what the bytes in messages: the file and its size, or the size */
+    private Builder(byte[] bytes, String source, String what) {
       this.fromTrainedFile = TrainedDictionaryHeader.isTrained(bytes);
-      this.content = rawContent(bytes, source);
+      this.content = rawContent(bytes, what);
       this.source = source;
       try {
         this.sha256 = MessageDigest.getInstance("SHA-256").digest(content);
