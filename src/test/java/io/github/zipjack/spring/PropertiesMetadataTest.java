@@ -28,6 +28,15 @@ class PropertiesMetadataTest {
         .isEqualTo(Pipeline.DEFAULT_PARALLEL_THRESHOLD_BYTES);
   }
 
+  @Test
+  void dictionaryPropertiesAreDescribedForTheIde() throws IOException {
+    JsonNode dictionaries = property("zipjack.compression.dictionaries");
+    assertThat(dictionaries.path("type").asText()).contains("ZipjackCompressionProperties$Dictionary");
+    assertThat(dictionaries.path("description").asText()).contains("RFC 9842");
+    assertThat(property("zipjack.compression.dictionary-path").path("defaultValue").asText())
+        .isEqualTo("/zipjack/dictionaries");
+  }
+
   /** The property's entry in the generated metadata of whichever jar or folder on the class path holds it. */
   private static JsonNode property(String name) throws IOException {
     ObjectMapper mapper = new ObjectMapper();
