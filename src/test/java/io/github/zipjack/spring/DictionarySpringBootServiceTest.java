@@ -42,11 +42,12 @@ abstract class DictionarySpringBootServiceTest {
     Files.write(dictionaryFile, Arrays.copyOfRange(others, others.length / 2, others.length));
     String[] own = properties();
     String[] all = Arrays.copyOf(new String[] {
+        "management.endpoints.web.exposure.include=metrics",
         "zipjack.compression.dictionaries[0].location=file:" + dictionaryFile,
         "zipjack.compression.dictionaries[0].match=/people*",
         "zipjack.compression.dictionaries[0].id=people-1",
-        "zipjack.compression.dictionaries[0].max-age=2h"}, 4 + own.length);
-    System.arraycopy(own, 0, all, 4, own.length);
+        "zipjack.compression.dictionaries[0].max-age=2h"}, 5 + own.length);
+    System.arraycopy(own, 0, all, 5, own.length);
     service = RunningBootService.start(all);
   }
 
@@ -97,6 +98,25 @@ abstract class DictionarySpringBootServiceTest {
     byte[] frame = Arrays.copyOfRange(next.body(), 40, next.body().length);
     assertArrayEquals(service.bean(JsonMapper.class).writeValueAsBytes(PeopleService.people(300)),
         SystemTool.zstd(frame, "-d", "-D", dictionaryFile.toString()));
+  }
+
+  @Test
+  void dczResponsesAreCountedUnderTheirCodingInTheMeters() throws Exception {
+    HttpResponse<byte[]> dictionary = service.get(service.get("/people", "Accept-Encoding", BROWSER).headers()
+        .firstValue("Link").map(l -> l.substring(1, l.indexOf('>'))).orElseThrow());
+    String hash = ":" + Base64.getEncoder().encodeToString(MessageDigest.getInstance("SHA-256").digest(
+        dictionary.body())) + ":";
+    assertEquals("dcz", service.get("/people", "Accept-Encoding", BROWSER, "Available-Dictionary", hash).headers()
+        .firstValue("Content-Encoding").orElseThrow());
+
+    // the filter reports once the response is released, which may follow the client's last read
+    double count = 0;
+    for (long deadline = System.nanoTime() + 5_000_000_000L; count < 1 && System.nanoTime() < deadline; ) {
+      count = ZipjackMetricsInSpringBootServiceTest.value(ZipjackMetricsInSpringBootServiceTest.metric(service,
+          "zipjack.responses", "coding:dcz", "outcome:compressed"), "COUNT");
+      Thread.sleep(count < 1 ? 20 : 0);
+    }
+    assertTrue(count >= 1, "zipjack.responses{coding=dcz, outcome=compressed}: " + count);
   }
 
   @Test
