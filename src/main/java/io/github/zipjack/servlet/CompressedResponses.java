@@ -43,6 +43,9 @@ import java.util.Optional;
  * ({@link Pipeline.Builder#sameMapperAs}, so identity bodies hold the same bytes the others compress);
  * {@link #close()} closes that one, and only that one.
  *
+ * <p>With {@link #withDictionaries} it also answers clients that hold an RFC 9842 dictionary in
+ * {@code dcz} or {@code dcb}, by the rules of {@link CompressionFilter}.
+ *
  * <p>What to test in a container (Jetty and Tomcat): Content-Length equals the bytes on the wire for
  * each coding and for identity; the decoded body equals {@code pipeline.encode} of a none() pipeline;
  * the preference order picks the first coding the client accepts, q-values honoured; no
