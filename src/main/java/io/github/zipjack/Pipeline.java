@@ -263,6 +263,16 @@ public final class Pipeline implements AutoCloseable {
     return settings.compression;
   }
 
+  /** The most bytes a body may decode to; see {@link Builder#maxDecodedBytes(long)}. */
+  public long maxDecodedBytes() {
+    return settings.maxDecodedBytes;
+  }
+
+  /** The deepest nesting a decoded body may have; see {@link Builder#maxNestingDepth(int)}. */
+  public int maxNestingDepth() {
+    return settings.maxNestingDepth;
+  }
+
   /**
    * How many threads may compress one body: 1 when every body is compressed on its caller's thread
    * (always so for brotli and none). See {@link Builder#compressionThreads(int)}.

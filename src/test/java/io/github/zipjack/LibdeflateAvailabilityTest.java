@@ -173,10 +173,10 @@ class LibdeflateAvailabilityTest {
 
   /**
    * Asserts which engine serves bodies the libdeflate cut-over leaves serial: the implementation
-   * may go on with what serves larger bodies on several threads (", past ... via JDK zlib on N
+   * may go on with what serves larger bodies on several threads ("; past ... via JDK zlib in blocks on N
    * threads"), which depends on the processor count.
    */
   static void assertServedBy(String serial, String implementation) {
-    assertTrue(implementation.equals(serial) || implementation.startsWith(serial + ", past "), implementation);
+    assertTrue(implementation.equals(serial) || implementation.startsWith(serial + "; past "), implementation);
   }
 }

@@ -33,12 +33,13 @@ import org.openjdk.jmh.annotations.Warmup;
  * <li>{@link #jacksonAlone}: the mapper writing into a stream that keeps nothing, the floor of any
  *     encoder on one thread (S). No body costs less than S unless serialization itself is split.
  * <li>{@link #studyBestGzip}: the study's best gzip code at level 1 (Afterburner, a 64 KB
- *     BufferedOutputStream and a 64 KB deflater buffer, made per body), the figure the issue sets
- *     zipjack's parallel gzip against.
- * <li>{@link #zstdWorkers}: the naive large-body zstd: Jackson into a new zstd-jni
- *     {@code ZstdOutputStream} at level 1 with {@code setWorkers(2)} and {@code setJobSize(512 KiB)},
- *     libzstd's own threads compressing while Jackson writes; a new stream and a growing
- *     ByteArrayOutputStream per body, as user code has them.
+ *     BufferedOutputStream and a 64 KB deflater buffer, made per body; docs/benchmarks.md), the
+ *     figure zipjack's parallel gzip is set against.
+ * <li>{@link #zstdWorkers}: the plain large-body zstd, two lines of zstd-jni: Jackson through a
+ *     64 KB {@code BufferedOutputStream} into a new {@code ZstdOutputStream} at level 1 with
+ *     {@code setWorkers(2)} and {@code setJobSize(512 KiB)}, libzstd's own threads compressing while
+ *     Jackson writes; a new stream and a growing ByteArrayOutputStream per body, as user code has
+ *     them.
  * <li>{@link #encodeToBody}: zipjack's pooled path with {@code codec} on {@code compressionThreads}
  *     threads: {@code 1} is the serial pipeline of before, {@code 2} uses the second core, and
  *     {@value #DEFAULT_THREADS} builds the pipeline without the setting, as a user gets it.
@@ -47,9 +48,14 @@ import org.openjdk.jmh.annotations.Warmup;
  *     the same Jackson on both sides, so its ratio to the study's best compares compression alone.
  * </ul>
  * Under load, {@link #encodeToBodyUnderLoad}: the same pipeline shared by two caller threads on two
- * cores, throughput. Parallel compression must not cost here: when every core already serializes a
- * body, no worker is free and each caller compresses its own blocks, so parallel should be within a
- * few percent of serial.
+ * cores, throughput. Parallel compression must not cost here: when every core already compresses a
+ * body, no core is idle, and each body is compressed as with one thread by the serial engine, so the
+ * default settings should match {@code compressionThreads=1} (for gzip-1 on Java 25, libdeflate: the
+ * best serial engine, not JDK zlib).
+ *
+ * <p>Two shapes of large body: {@code people-4000} (4.7 MB of people records, mostly free text) and
+ * {@code stock-16000} (4.7 MB of stock rows: short codes, small whole numbers, timestamps), cheaper to
+ * serialize and costlier to compress, so that the compressor is the larger share of the work.
  *
  * <p>Pitfalls avoided: the value is made once in {@code @Setup} ({@code people-N} is generated from
  * the people seed, about 1,170 bytes of JSON a record: {@code people-4000} is 4.7 MB); pipelines
@@ -75,7 +81,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * <p>How to run (the quick suite's selection is in {@code bench/run}):
  * <pre>
  * java -jar target/benchmarks.jar 'ParallelBodyBenchmark.(jacksonAlone|studyBestGzip|zstdWorkers|encodeToBody|encodeToBodyWithAfterburner)$'
- * java -jar target/benchmarks.jar 'ParallelBodyBenchmark.encodeToBodyUnderLoad$' -p codec=zlib-1,zstd-1
+ * java -jar target/benchmarks.jar 'ParallelBodyBenchmark.encodeToBodyUnderLoad$' -p codec=gzip-1,zstd-1 \
+ *   -p compressionThreads=1,default -p dataset=people-4000,stock-16000
  * java -jar target/benchmarks.jar 'ParallelBodyBenchmark.encodeToBody$' -p dataset=people-100,people-1 \
  *   -p compressionThreads=1,default -p codec=zstd-1,zlib-1
  * java -jar target/benchmarks.jar 'ParallelBodyBenchmark.(jacksonAlone|encodeToBody)$' \
@@ -94,15 +101,15 @@ public class ParallelBodyBenchmark {
   public static final String DEFAULT_THREADS = "default";
   /** The study's best gzip level: 1, its advice. */
   public static final int STUDY_LEVEL = 1;
-  /** libzstd workers of the naive stream: one per core of the 2-core machine the issue measures. */
+  /** libzstd workers of the plain stream: one per core of a 2-core machine. */
   public static final int NAIVE_WORKERS = 2;
-  /** Job size of the naive stream, bytes: libzstd's minimum, 512 KiB. */
+  /** Job size of the plain stream, bytes: libzstd's minimum, 512 KiB. */
   public static final int NAIVE_JOB_BYTES = 512 * 1024;
-  /** The naive stream's zstd level. */
+  /** The plain stream's zstd level. */
   public static final int NAIVE_LEVEL = 1;
 
-  /** A named dataset; {@code people-N} for N records of about 1,170 bytes of JSON each. */
-  @Param({"people-4000"})
+  /** A named dataset; {@code people-N} for N records of about 1,170 bytes of JSON each, {@code stock-N} of about 300. */
+  @Param({"people-4000", "stock-16000"})
   public String dataset;
 
   private Object payload;
@@ -190,7 +197,7 @@ public class ParallelBodyBenchmark {
     return WithoutZipjack.studyGzip(afterburnerMapper, payload, STUDY_LEVEL, true, true);
   }
 
-  /** Jackson into a new ZstdOutputStream at level 1 with libzstd's 2 workers and 512 KiB jobs. */
+  /** Jackson through 64 KB of buffer into a new ZstdOutputStream at level 1 with libzstd's 2 workers and 512 KiB jobs. */
   @Benchmark
   public byte[] zstdWorkers() throws IOException {
     return WithoutZipjack.zstdStreamWithWorkers(mapper, payload, NAIVE_LEVEL, NAIVE_WORKERS, NAIVE_JOB_BYTES);

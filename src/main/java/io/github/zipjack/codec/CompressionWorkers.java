@@ -7,16 +7,24 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The threads that compress parts of one body while its caller goes on serializing, and a budget of
  * how many may be busy at once. Thread-safe.
  *
  * <p>A body never waits for a worker: {@link #tryAcquire(int)} takes permits only when they are
- * free, and a body that gets none compresses on its own thread, so under full load no body is slower
- * than serial. Permits bound both the gzip blocks handed to {@link #execute(Runnable)} and the native
- * worker threads libzstd runs for a body (those are libzstd's own threads, not this executor's, but
- * they compete for the same cores).
+ * free, and a body that gets none compresses on its own thread. Permits bound both the gzip blocks
+ * handed to {@link #execute(Runnable)} and the native worker threads libzstd runs for a body (those
+ * are libzstd's own threads, not this executor's, but they compete for the same cores).
+ *
+ * <p>A worker only helps when a core would otherwise be idle: when every core already runs a caller
+ * compressing a body, a worker takes its core from a caller, and the parallel formats cost more work
+ * than serial ones (gzip blocks primed with their predecessor's end, JDK zlib instead of libdeflate).
+ * So the engines count the bodies their callers compress ({@link #callerStarted()},
+ * {@link #callerEnded()}), and {@link #tryAcquireIdle(int)} hands out only as many permits as
+ * there are cores left over: the processors, less the callers compressing bodies, less the permits
+ * already taken. Callers busy with anything else are not seen.
  *
  * <p>{@link #shared()} is the JVM's one pool: as many daemon threads named {@code zipjack-compress-N}
  * as there are processors, made on demand and ended after 30 seconds idle, never shut down (a
@@ -31,10 +39,15 @@ public final class CompressionWorkers {
   /** Permits not taken; never more than {@link #permits}. */
   private final AtomicInteger free;
   private final int permits;
+  /** Bodies whose callers are compressing them now, with engines that use these workers. */
+  private final LongAdder callers = new LongAdder();
+  /** The cores callers and workers share: the JVM's processors. */
+  private final int cores;
 
-  private CompressionWorkers(Executor executor, int permits) {
+  private CompressionWorkers(Executor executor, int permits, int cores) {
     this.executor = executor;
     this.permits = permits;
+    this.cores = cores;
     this.free = new AtomicInteger(permits);
   }
 
@@ -50,11 +63,24 @@ public final class CompressionWorkers {
    * @throws IllegalArgumentException if {@code permits} is less than 1
    */
   public static CompressionWorkers of(Executor executor, int permits) {
+    return of(executor, permits, Runtime.getRuntime().availableProcessors());
+  }
+
+  /**
+   * As {@link #of(Executor, int)}, for callers and workers that share {@code cores} processors
+   * instead of the JVM's; for tests and for containers whose processor count the JVM misreads.
+   *
+   * @throws IllegalArgumentException if {@code permits} or {@code cores} is less than 1
+   */
+  public static CompressionWorkers of(Executor executor, int permits, int cores) {
     Objects.requireNonNull(executor, "executor must not be null");
     if (permits < 1) {
       throw new IllegalArgumentException("permits must be >= 1: " + permits);
     }
-    return new CompressionWorkers(executor, permits);
+    if (cores < 1) {
+      throw new IllegalArgumentException("cores must be >= 1: " + cores);
+    }
+    return new CompressionWorkers(executor, permits, cores);
   }
 
   /**
@@ -72,6 +98,35 @@ public final class CompressionWorkers {
         return taken;
       }
     }
+  }
+
+  /**
+   * Takes up to {@code wanted} permits without waiting, but no more than the cores left idle by the
+   * callers compressing bodies and the permits already taken; returns how many it took (0 when no
+   * core is idle). The caller, which must itself be counted by {@link #callerStarted()}, gives each
+   * back with {@link #release(int)}.
+   */
+  public int tryAcquireIdle(int wanted) {
+    long idle = idleCores();
+    return idle <= 0 ? 0 : tryAcquire((int) Math.min(wanted, idle));
+  }
+
+  /**
+   * Cores not running a caller that compresses a body, nor a worker: the processors less both
+   * counts. An approximation while bodies start and end; negative when callers outnumber the cores.
+   */
+  public long idleCores() {
+    return cores - callers.sum() - (permits - free.get());
+  }
+
+  /** Counts a caller that starts compressing a body; it calls {@link #callerEnded()} when the body is done. */
+  void callerStarted() {
+    callers.increment();
+  }
+
+  /** Counts the end of a body counted by {@link #callerStarted()}. */
+  void callerEnded() {
+    callers.decrement();
   }
 
   /** Gives back {@code count} permits taken by {@link #tryAcquire(int)}. */
@@ -107,7 +162,8 @@ public final class CompressionWorkers {
 
   @Override
   public String toString() {
-    return "CompressionWorkers[" + (this == Shared.WORKERS ? "shared" : executor.toString()) + ", permits=" + permits + "]";
+    return "CompressionWorkers[" + (this == Shared.WORKERS ? "shared" : executor.toString()) + ", permits=" + permits
+        + ", cores=" + cores + "]";
   }
 
   /** Holds the shared workers; made when first asked for. */
@@ -124,7 +180,7 @@ public final class CompressionWorkers {
             return t;
           });
       pool.allowCoreThreadTimeOut(true);
-      return new CompressionWorkers(pool, threads);
+      return new CompressionWorkers(pool, threads, threads);
     }
   }
 }

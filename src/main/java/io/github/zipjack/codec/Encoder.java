@@ -26,6 +26,8 @@ public abstract class Encoder extends StripedPool.Node implements AutoCloseable 
   private final OutputStream stream = new EncoderStream();
   private boolean open;
   private boolean finished;
+  /** The workers that count this body's caller while it runs ({@link CompressionWorkers#callerStarted()}); null for none. */
+  private CompressionWorkers countedBy;
 
   /** @param inputBufferSize bytes gathered before the compressor sees them; 0 for none */
   protected Encoder(int inputBufferSize) {
@@ -37,9 +39,19 @@ public abstract class Encoder extends StripedPool.Node implements AutoCloseable 
    * back to the pool. What engines call in {@link CompressionEngine#open(OutputStream)}.
    */
   static <E extends Encoder> E lend(StripedPool<E> pool, OutputStream sink) throws IOException {
+    return lend(pool, sink, null);
+  }
+
+  /**
+   * As {@link #lend(StripedPool, OutputStream)}, counting the body's caller in {@code workers}
+   * (null for none) from now until the encoder is closed, so that other bodies see one core fewer
+   * idle ({@link CompressionWorkers#tryAcquireIdle(int)}).
+   */
+  static <E extends Encoder> E lend(StripedPool<E> pool, OutputStream sink, CompressionWorkers workers)
+      throws IOException {
     E encoder = pool.take();
     try {
-      encoder.open(sink);
+      encoder.open(sink, workers);
     } catch (IOException | RuntimeException | Error e) {
       encoder.close();
       throw e;
@@ -48,10 +60,14 @@ public abstract class Encoder extends StripedPool.Node implements AutoCloseable 
   }
 
   /** Starts a body that goes to {@code sink}; called by the engine when lending this encoder. */
-  final void open(OutputStream sink) throws IOException {
+  final void open(OutputStream sink, CompressionWorkers countedBy) throws IOException {
     open = true;
     finished = false;
     buffered = 0;
+    this.countedBy = countedBy;
+    if (countedBy != null) {
+      countedBy.callerStarted();
+    }
     begin(sink);
   }
 
@@ -96,7 +112,15 @@ public abstract class Encoder extends StripedPool.Node implements AutoCloseable 
     }
     open = false;
     buffered = 0;
-    release();
+    CompressionWorkers counted = countedBy;
+    countedBy = null; // once released, another thread may lend this encoder
+    try {
+      release();
+    } finally {
+      if (counted != null) {
+        counted.callerEnded();
+      }
+    }
   }
 
   /** Starts the compressed format in the sink (a header, for example). */

@@ -23,11 +23,12 @@ import java.util.zip.CRC32;
  * <p>A body's size is not known while it is serialized, so the first
  * {@link Parallelism#thresholdBytes()} bytes are only gathered in blocks. A body that ends within
  * them is compressed by the engine's serial encoder (libdeflate or zlib), as with one thread. A body
- * that passes them goes on in parallel blocks, or, when the engine's serial compressor is faster at
- * this thread count (libdeflate with few threads), in the serial encoder fed what was gathered.
+ * that passes them goes on in parallel blocks if a core is idle then, else (or when the engine's
+ * serial compressor is faster at this thread count: libdeflate with few threads) in the serial
+ * encoder fed what was gathered. Once parallel, a worker joins only while a core is idle.
  *
- * <p>The output depends only on the body and the level: not on the thread count, the workers'
- * timing, or whether the caller deflated a block itself. Memory: at most the threshold's worth of
+ * <p>A body that goes parallel has the same bytes whatever the thread count, the workers' timing,
+ * or whether the caller deflated a block itself. Memory: at most the threshold's worth of
  * blocks before the body goes parallel, then at most {@link #maxPendingBlocks} blocks, each
  * {@code BLOCK_BYTES + 32 KiB} of input, its output and a Deflater.
  */
@@ -123,9 +124,12 @@ final class ParallelGzipEncoder extends Encoder {
     }
   }
 
-  /** The body has passed the threshold: parallel blocks, or the serial encoder where it is faster. */
+  /**
+   * The body has passed the threshold: parallel blocks while a core is idle, else the serial encoder
+   * (also where it is faster on this many threads).
+   */
   private void goOn() throws IOException {
-    if (engine.serialIsFaster()) {
+    if (engine.serialIsFaster() || engine.parallelism().workers().idleCores() <= 0) {
       serial = openSerial();
       for (DeflateBlock b : pending) {
         serial.stream().write(b.input, DeflateBlock.DICTIONARY_BYTES, b.length);
@@ -158,7 +162,7 @@ final class ParallelGzipEncoder extends Encoder {
     int most = engine.parallelism().threads() - 1;
     while (true) {
       synchronized (lock) {
-        if (waiting.isEmpty() || drainersQueued + drainersRunning >= most || workers.tryAcquire(1) == 0) {
+        if (waiting.isEmpty() || drainersQueued + drainersRunning >= most || workers.tryAcquireIdle(1) == 0) {
           return;
         }
         drainersQueued++;

@@ -18,9 +18,19 @@ import java.io.OutputStream;
  * bytes for any thread count and timing, and a few bytes per block larger than serial zlib at the
  * same level. See {@link ParallelGzipEncoder} for when a body goes parallel.
  *
+ * <p>A body past the threshold goes on in parallel blocks only while a core is idle
+ * ({@link CompressionWorkers#idleCores()}: the processors less the callers compressing bodies and the
+ * busy workers); with every core busy it goes on in the serial engine, whole, as with one thread,
+ * since blocks cost more work than one stream (each is primed with its predecessor's 32 KiB) and a
+ * worker would only take its core from another caller. So under full load the server's throughput is
+ * the serial engine's, and a large body's bytes depend on whether a core was idle when it passed the
+ * threshold (both decode to the same content).
+ *
  * <p>libdeflate cannot be split this way (no dictionary, no flush: it always ends a whole stream), so
  * with libdeflate as the serial engine a body past the threshold goes to parallel zlib only when
- * {@link #serialIsFaster()} says zlib on this many threads beats libdeflate on one.
+ * a core is idle and {@link #serialIsFaster()} does not say that libdeflate on one thread beats zlib
+ * on this many. Such a body is larger than libdeflate's (at level 1, about 9% on JSON): idle cores
+ * pay for the speed.
  *
  * <p>Pools: {@link DeflateBlock}s (each with a Deflater, counted in {@link #contexts()} with the
  * serial engine's contexts), at most {@code maxIdleEncoders} idle, and the parallel encoders, which
@@ -117,14 +127,15 @@ public final class ParallelGzipEngine implements CompressionEngine {
   }
 
   /**
-   * The serial engine's, and when parallel zlib serves large bodies instead of libdeflate, also
-   * that: {@code gzip(1) via libdeflate, past 262144 bytes via JDK zlib on 4 threads}.
+   * The serial engine's; with libdeflate, also what serves a large body while a core is idle:
+   * {@code gzip(1) via libdeflate; past 262144 bytes while a core is idle, via JDK zlib in blocks on 4
+   * threads (larger output)}.
    */
   @Override
   public String implementation() {
     return serialIsLibdeflate && !serialIsFaster()
-        ? serial.implementation() + ", past " + parallelism.thresholdBytes() + " bytes via JDK zlib on "
-            + parallelism.threads() + " threads"
+        ? serial.implementation() + "; past " + parallelism.thresholdBytes() + " bytes while a core is idle,"
+            + " via JDK zlib in blocks on " + parallelism.threads() + " threads (larger output)"
         : serial.implementation();
   }
 
@@ -150,7 +161,7 @@ public final class ParallelGzipEngine implements CompressionEngine {
 
   @Override
   public Encoder open(OutputStream sink) throws IOException {
-    ParallelGzipEncoder encoder = Encoder.lend(encoders, sink);
+    ParallelGzipEncoder encoder = Encoder.lend(encoders, sink, parallelism.workers());
     encoder.streaming = false;
     return encoder;
   }
@@ -158,7 +169,7 @@ public final class ParallelGzipEngine implements CompressionEngine {
   /** The same encoders: a body past the threshold streams its blocks to the sink as they are done. */
   @Override
   public Encoder openStreaming(OutputStream sink) throws IOException {
-    ParallelGzipEncoder encoder = Encoder.lend(encoders, sink);
+    ParallelGzipEncoder encoder = Encoder.lend(encoders, sink, parallelism.workers());
     encoder.streaming = true;
     return encoder;
   }

@@ -77,13 +77,29 @@ abstract class PooledEngine<E extends Encoder, D extends StripedPool.Node> imple
 
   @Override
   public final Encoder open(OutputStream sink) throws IOException {
-    return Encoder.lend(encoders, sink);
+    return Encoder.lend(encoders, sink, callerCount());
   }
 
   /** Lends an encoder from the streaming pool; see {@link CompressionEngine#openStreaming}. */
   @Override
   public Encoder openStreaming(OutputStream sink) throws IOException {
-    return Encoder.lend(streamingEncoders, sink);
+    return Encoder.lend(streamingEncoders, sink, callerCount());
+  }
+
+  /**
+   * Lends a streaming encoder for the rest of a body that an encoder of {@link #open} has begun,
+   * whose caller that encoder already counts.
+   */
+  final Encoder openStreamingRest(OutputStream sink) throws IOException {
+    return Encoder.lend(streamingEncoders, sink, null);
+  }
+
+  /**
+   * The workers that count the callers of this engine's bodies while they run, so that parallel
+   * bodies see how many cores are idle; null (the default) for an engine that uses no workers.
+   */
+  CompressionWorkers callerCount() {
+    return null;
   }
 
   /** Takes back an encoder whose state is reset; disposes it when the pool is full or closed. */

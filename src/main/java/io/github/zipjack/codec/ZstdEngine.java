@@ -39,7 +39,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <p>Several threads ({@link Parallelism}): a body of {@link #open} past {@link #continuationBytes()}
  * and every body of {@link #openStreaming} is compressed by libzstd's own worker threads, in jobs of
  * {@link #JOB_BYTES}: one, plus as many as the {@link CompressionWorkers} budget has free up to the
- * thread count less one (see {@link #workersFor}). The caller gets control back as soon as zstd has copied its
+ * thread count less one, and as many cores as are idle (see {@link #workersFor}); with no core idle,
+ * serially, as with one thread. The caller gets control back as soon as zstd has copied its
  * input into a job, so serializing overlaps compressing. The output is one ordinary frame, the same
  * for any worker count of 1 or more; a body given whole ({@code writeChain} then {@code finish}, as
  * the servlet filter does) declares its content size. A context that has used workers keeps their
@@ -133,32 +134,39 @@ public final class ZstdEngine extends PooledEngine<ZstdBodyEncoder, ZstdDecoderS
    * {@code knownBodyBytes} as its content size unless that is -1.
    */
   Encoder openContinuation(OutputStream sink, long knownBodyBytes) throws IOException {
-    ZstdStreamEncoder encoder = (ZstdStreamEncoder) openStreaming(sink);
+    ZstdStreamEncoder encoder = (ZstdStreamEncoder) openStreamingRest(sink);
     if (knownBodyBytes >= 0) {
       encoder.pledgeContentSize(knownBodyBytes);
     }
     return encoder;
   }
 
-  /**
-   * Worker permits for one streamed body: up to {@code compressionThreads - 1} that the budget has
-   * free when bodies may be compressed on several threads, else 0. The body runs on one libzstd
-   * worker more than it holds permits (see {@link #workersFor}); the encoder gives them back with
-   * {@link #releaseWorkers}.
-   */
-  int acquireWorkers() {
-    return parallelism.isParallel() ? parallelism.workers().tryAcquire(parallelism.threads() - 1) : 0;
+  /** Counts the callers of bodies that may go parallel, in the workers they would take from. */
+  @Override
+  CompressionWorkers callerCount() {
+    return parallelism.isParallel() ? parallelism.workers() : null;
   }
 
   /**
-   * libzstd workers for a body holding {@code permits}: 0 (serial) when bodies are compressed on
-   * one thread, else one more than the permits. Never 0 once parallel, even with every permit
-   * taken: libzstd's frame with one worker or more is the same bytes, with none it differs, and a
-   * body's bytes must not depend on how busy the other bodies keep the budget. The one worker is
-   * the context's own thread, so the body still waits on no pool.
+   * Worker permits for one streamed body: up to {@code compressionThreads - 1}, as many as the
+   * budget has free and cores are idle ({@link CompressionWorkers#tryAcquireIdle(int)}) when bodies
+   * may be compressed on several threads, else 0. The body runs on one libzstd worker more than it
+   * holds permits (see {@link #workersFor}); the encoder gives them back with {@link #releaseWorkers}.
+   */
+  int acquireWorkers() {
+    return parallelism.isParallel() ? parallelism.workers().tryAcquireIdle(parallelism.threads() - 1) : 0;
+  }
+
+  /**
+   * libzstd workers for a body holding {@code permits}: 0 (serial, on the caller's thread) with none,
+   * else one more than the permits, the caller serializing while they compress. With every core busy
+   * a body gets no permit and is compressed as with one thread: a libzstd worker would only take its
+   * core from another caller, and hand-overs cost. libzstd's frame with one worker or more is the
+   * same bytes, with none it differs: a large body's bytes depend on whether a core was idle when it
+   * passed the threshold (both decode to the same content).
    */
   int workersFor(int permits) {
-    return parallelism.isParallel() ? permits + 1 : 0;
+    return permits > 0 ? permits + 1 : 0;
   }
 
   void releaseWorkers(int permits) {

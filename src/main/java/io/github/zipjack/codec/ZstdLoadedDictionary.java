@@ -1,6 +1,7 @@
 package io.github.zipjack.codec;
 
 import com.github.luben.zstd.ZstdDictCompress;
+import com.github.luben.zstd.ZstdDictContentType;
 import com.github.luben.zstd.ZstdDictDecompress;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -45,6 +46,25 @@ final class ZstdLoadedDictionary {
     contexts.created();
   }
 
+  /** Decompression tables only, for {@link #rawForDecoding}. */
+  private ZstdLoadedDictionary(ZstdDictDecompress decompressTables, ContextCounter contexts) {
+    this.id = 0;
+    this.contexts = contexts;
+    this.compressTables = null;
+    this.decompressTables = decompressTables;
+    contexts.created();
+  }
+
+  /**
+   * {@code content} as a raw-content dictionary for decoding only (ID 0, the ID raw dictionaries
+   * give their frames): loaded as history whatever its first bytes, even zstd's dictionary magic,
+   * which the other constructor would parse as a trained dictionary. RFC 9842's dictionaries are
+   * raw content.
+   */
+  static ZstdLoadedDictionary rawForDecoding(byte[] content, ContextCounter contexts) {
+    return new ZstdLoadedDictionary(new ZstdDictDecompress(content, ZstdDictContentType.RAW_CONTENT), contexts);
+  }
+
   /** The dictionary's ID, which frames made with it carry. */
   long id() {
     return id;
@@ -70,7 +90,9 @@ final class ZstdLoadedDictionary {
   /** Gives back one reference; the last frees the tables. Each holder calls it exactly once. */
   void release() {
     if (references.decrementAndGet() == 0) {
-      compressTables.close();
+      if (compressTables != null) {
+        compressTables.close();
+      }
       decompressTables.close();
       contexts.released();
     }

@@ -2,6 +2,7 @@ package io.github.zipjack.servlet;
 
 import io.github.zipjack.DecodeLimitExceededException;
 import io.github.zipjack.ZipjackDecodeException;
+import io.github.zipjack.codec.CodingTokens;
 import io.github.zipjack.codec.CompressionEngine;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletRequestWrapper;
@@ -245,12 +246,7 @@ final class RequestInflation {
 
   /** A client's coding token as it may appear in a message: printable ASCII, at most 40 characters. */
   static String sanitize(String token) {
-    StringBuilder s = new StringBuilder();
-    for (int i = 0; i < token.length() && s.length() < 40; i++) {
-      char c = token.charAt(i);
-      s.append(c >= 0x21 && c < 0x7f ? c : '?');
-    }
-    return token.length() > 40 ? s + "..." : s.toString();
+    return CodingTokens.sanitize(token);
   }
 
   @Override

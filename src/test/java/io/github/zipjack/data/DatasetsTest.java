@@ -2,6 +2,7 @@ package io.github.zipjack.data;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -124,7 +125,39 @@ class DatasetsTest {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> Datasets.load("persons-7"));
     assertEquals("unknown dataset: persons-7; known: people-1, people-10, people-100, "
-        + "people-100x10, numeric, orders-1, orders-100, people-N for N records, or file:/path/to/file.json", e.getMessage());
+        + "people-100x10, numeric, orders-1, orders-100, people-N for N records, stock-N for N stock rows, "
+        + "or file:/path/to/file.json", e.getMessage());
+  }
+
+  @Test
+  void stockRowsAreTheSameOnEveryLoadAndDecodeBack() throws IOException {
+    Dataset dataset = Datasets.load("stock-500");
+    List<StockLevel> rows = StockLevels.rows(500, Datasets.STOCK_SEED);
+    assertEquals(rows, dataset.value());
+    assertEquals(rows, CanonicalJson.MAPPER.readValue(dataset.rawJson(),
+        CanonicalJson.MAPPER.constructType(dataset.type())));
+  }
+
+  @Test
+  void stockNIsAPrefixOfTheLargerStockDatasets() {
+    List<?> small = (List<?>) Datasets.load("stock-10").value();
+    List<?> large = (List<?>) Datasets.load("stock-1000").value();
+    assertEquals(small, large.subList(0, 10));
+  }
+
+  @Test
+  void stockRowsAreAboutThreeHundredBytesOfShortCodesAndWholeNumbers() {
+    byte[] json = Datasets.load("stock-1000").rawJson();
+    assertTrue(json.length > 260_000 && json.length < 340_000, "bytes: " + json.length);
+    String text = new String(json, StandardCharsets.UTF_8);
+    assertFalse(text.matches("(?s).*\\d\\.\\d.*"), "no fractions in the stock rows");
+  }
+
+  @Test
+  void stockWithAZeroSignOrLeadingZeroIsUnknown() {
+    for (String name : List.of("stock-0", "stock--5", "stock-007", "stock-")) {
+      assertThrows(IllegalArgumentException.class, () -> Datasets.load(name), name);
+    }
   }
 
   @Test

@@ -40,6 +40,20 @@ class GeneratorCommandLineTest {
   }
 
   @Test
+  void stockWithItsDefaultsWritesTheBenchmarksStockDataset() throws IOException {
+    Path file = dir.resolve("stock.json");
+    assertEquals(0, run("--kind", "stock", "--out", file.toString()));
+    assertArrayEquals(Datasets.load("stock-16000").rawJson(), Files.readAllBytes(file));
+  }
+
+  @Test
+  void valuesAreRefusedForStock() {
+    assertEquals(GeneratorCommandLine.USAGE_ERROR,
+        run("--kind", "stock", "--values", "3", "--out", dir.resolve("x").toString()));
+    assertTrue(err().contains("--values is only for --kind numeric: 3"), err());
+  }
+
+  @Test
   void defaultsRewriteTheCommittedPeopleFile() throws IOException {
     Path file = dir.resolve("people-100.json");
     assertEquals(0, run("--kind", "people", "--out", file.toString()));
@@ -67,7 +81,7 @@ class GeneratorCommandLineTest {
   void unknownKindIsRejectedByName() {
     assertEquals(GeneratorCommandLine.USAGE_ERROR,
         run("--kind", "orders", "--out", dir.resolve("x").toString()));
-    assertTrue(err().contains("--kind must be people or numeric: orders"), err());
+    assertTrue(err().contains("--kind must be people, stock or numeric: orders"), err());
   }
 
   @Test

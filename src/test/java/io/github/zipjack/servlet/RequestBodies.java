@@ -10,7 +10,7 @@ import java.util.zip.Deflater;
 import java.util.zip.GZIPOutputStream;
 
 /** Compressed request bodies made with the libraries directly, not with zipjack. */
-final class RequestBodies {
+public final class RequestBodies {
   /** The inflated size of {@link #gzipBomb()}: 100 MB of zeros. */
   static final int BOMB_INFLATED_BYTES = 100_000_000;
   private static byte[] bomb;
@@ -18,7 +18,7 @@ final class RequestBodies {
 
   private RequestBodies() {}
 
-  static byte[] encode(String coding, byte[] body) throws IOException {
+  public static byte[] encode(String coding, byte[] body) throws IOException {
     switch (coding) {
       case "gzip":
         return TestServlets.gzip(body);

@@ -37,6 +37,17 @@ class PropertiesMetadataTest {
         .isEqualTo("/zipjack/dictionaries");
   }
 
+  @Test
+  void clientPropertiesHaveTheirDefaultsAndDescriptions() throws IOException {
+    JsonNode maxDecoded = property("zipjack.client.max-decoded-size");
+
+    try (Pipeline defaults = Pipeline.builder().build()) {
+      assertThat(DataSize.parse(maxDecoded.path("defaultValue").asText()).toBytes())
+          .isEqualTo(defaults.maxDecodedBytes());
+    }
+    assertThat(property("zipjack.client.compress-requests").path("description").asText()).isNotEmpty();
+  }
+
   /** The property's entry in the generated metadata of whichever jar or folder on the class path holds it. */
   private static JsonNode property(String name) throws IOException {
     ObjectMapper mapper = new ObjectMapper();

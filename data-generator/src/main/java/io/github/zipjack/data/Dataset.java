@@ -31,7 +31,8 @@ public final class Dataset {
   }
 
   /**
-   * The object to serialize: an unmodifiable {@code List<Person>}, a {@link NumericDataset} or,
+   * The object to serialize: an unmodifiable {@code List<Person>}, {@code List<OrderEvent>} or
+   * {@code List<StockLevel>}, a {@link NumericDataset} or,
    * for a {@code file:} dataset, a {@code JsonNode}. Shared; do not change it.
    */
   public Object value() {

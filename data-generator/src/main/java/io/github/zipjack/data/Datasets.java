@@ -40,6 +40,11 @@ import java.util.concurrent.ConcurrentHashMap;
  *     {@code OrderEvents.events(count, ORDERS_SEED)}, order events of about 1 KB each (numbers,
  *     codes, timestamps, nested arrays): small bodies not shaped like people. Made at run time,
  *     without Datafaker; events 100 and on are others of the same kind (for training a dictionary).
+ * <li>{@code stock-N} for any positive N: the first N rows of {@code StockLevels.rows(N,
+ *     STOCK_SEED)}, a warehouse's stock report (short codes, small whole numbers, timestamps) of about
+ *     300 bytes of JSON a row, made at run time without Datafaker: {@code stock-16000} is about
+ *     4.7 MB, as large as people-4000. The large body of another shape than people: cheaper to serialize, and costlier to
+ *     compress, than the same bytes of people.
  * <li>{@code file:PATH}: any JSON file of your own, read as a {@code JsonNode} tree
  *     ({@code file:/abs/data.json}, {@code file:///abs/data.json} or {@code file:relative.json}).
  *     Its {@code rawJson()} is the tree written back compactly, so numbers may be spelled
@@ -59,6 +64,10 @@ public final class Datasets {
   public static final int NUMERIC_VALUES_PER_SERIES = 512;
   /** Seed of the orders datasets. */
   public static final long ORDERS_SEED = 2026L;
+  /** Seed of the stock datasets. */
+  public static final long STOCK_SEED = 1717L;
+  /** Prefix of {@code stock-N}, N stock rows of the stock seed. */
+  public static final String STOCK_PREFIX = "stock-";
   /** Prefix of a name that loads a JSON file of your own as a {@code JsonNode}. */
   public static final String FILE_PREFIX = "file:";
   /** Prefix of {@code people-N}, N records of the people seed. */
@@ -75,6 +84,7 @@ public final class Datasets {
 
   private static final TypeReference<List<Person>> PEOPLE_TYPE = new TypeReference<>() { };
   private static final TypeReference<List<OrderEvent>> ORDERS_TYPE = new TypeReference<>() { };
+  private static final TypeReference<List<StockLevel>> STOCK_TYPE = new TypeReference<>() { };
   private static final TypeReference<NumericDataset> NUMERIC_TYPE = new TypeReference<>() { };
   private static final TypeReference<JsonNode> TREE_TYPE = new TypeReference<>() { };
 
@@ -142,21 +152,26 @@ public final class Datasets {
         if (name.startsWith(FILE_PREFIX)) {
           return file(name);
         }
-        int count = peopleCount(name);
+        int stockRows = count(name, STOCK_PREFIX);
+        if (stockRows > 0) {
+          return stock(name, stockRows);
+        }
+        int count = count(name, PEOPLE_PREFIX);
         if (count > 0) {
           return people(name, count < PEOPLE_COUNT ? firstPeople(count)
               : DatasetGenerator.people(count, PEOPLE_SEED));
         }
         throw new IllegalArgumentException("unknown dataset: " + name + "; known: "
-            + String.join(", ", NAMES) + ", " + PEOPLE_PREFIX + "N for N records, or " + FILE_PREFIX
+            + String.join(", ", NAMES) + ", " + PEOPLE_PREFIX + "N for N records, " + STOCK_PREFIX
+            + "N for N stock rows, or " + FILE_PREFIX
             + "/path/to/file.json");
       }
     }
   }
 
-  /** N of {@code people-N} (digits only, no sign or leading zero), or 0 for any other name. */
-  private static int peopleCount(String name) {
-    String digits = name.startsWith(PEOPLE_PREFIX) ? name.substring(PEOPLE_PREFIX.length()) : "";
+  /** N of {@code <prefix>N} (digits only, no sign or leading zero), or 0 for any other name. */
+  private static int count(String name, String prefix) {
+    String digits = name.startsWith(prefix) ? name.substring(prefix.length()) : "";
     if (digits.isEmpty() || digits.length() > 9 || digits.charAt(0) == '0'
         || !digits.chars().allMatch(c -> c >= '0' && c <= '9')) {
       return 0;
@@ -177,6 +192,11 @@ public final class Datasets {
   private static Dataset orders(String name, int count) {
     List<OrderEvent> events = OrderEvents.events(count, ORDERS_SEED);
     return new Dataset(name, events, ORDERS_TYPE, CanonicalJson.write(events));
+  }
+
+  private static Dataset stock(String name, int rows) {
+    List<StockLevel> levels = StockLevels.rows(rows, STOCK_SEED);
+    return new Dataset(name, levels, STOCK_TYPE, CanonicalJson.write(levels));
   }
 
   private static Dataset file(String name) {

@@ -16,11 +16,14 @@ final class GeneratorCommandLine {
   static final int USAGE_ERROR = 2;
   /** Exit status when the output file cannot be written. */
   static final int IO_ERROR = 1;
+  /** Default rows of {@code --kind stock}: the benchmarks' {@code stock-16000}. */
+  static final int STOCK_ROWS = 16_000;
 
   static final String USAGE = String.join(System.lineSeparator(),
       "usage: java -cp target/benchmarks.jar io.github.zipjack.data.DatasetGenerator \\",
-      "         --kind people|numeric --out FILE [--records N] [--values N] [--seed S]",
+      "         --kind people|stock|numeric --out FILE [--records N] [--values N] [--seed S]",
       "  --kind     people: a JSON array of N Person records",
+      "             stock: a JSON array of N StockLevel rows (default " + STOCK_ROWS + ": 4.7 MB)",
       "             numeric: a NumericDataset object of N series",
       "  --out      the file to write, compact UTF-8 JSON (parent directories are created)",
       "  --records  N >= 1: people (default " + Datasets.PEOPLE_COUNT + ") or series (default "
@@ -29,7 +32,7 @@ final class GeneratorCommandLine {
           + Datasets.NUMERIC_VALUES_PER_SERIES + ")",
       "  --seed     any long (default: the seed of the committed file, "
           + Datasets.PEOPLE_SEED + " for people, " + Datasets.NUMERIC_SEED
-          + " for numeric)",
+          + " for numeric; " + Datasets.STOCK_SEED + ", stock-N's, for stock)",
       "With the defaults it rewrites people-100.json or numeric.json byte for byte.");
 
   private GeneratorCommandLine() {
@@ -72,18 +75,22 @@ final class GeneratorCommandLine {
       if (outFile == null) {
         throw new IllegalArgumentException("--out is required");
       }
-      if (values != null && kind.equals("people")) {
+      if (values != null && !kind.equals("numeric")) {
         throw new IllegalArgumentException("--values is only for --kind numeric: " + values);
       }
       Path path = path(outFile);
-      byte[] json = kind.equals("people")
-          ? DatasetGenerator.toJson(DatasetGenerator.people(
-              orElse(records, Datasets.PEOPLE_COUNT),
-              orElse(seed, Datasets.PEOPLE_SEED)))
-          : DatasetGenerator.toJson(DatasetGenerator.numeric(
-              orElse(records, Datasets.NUMERIC_SERIES_COUNT),
-              orElse(values, Datasets.NUMERIC_VALUES_PER_SERIES),
-              orElse(seed, Datasets.NUMERIC_SEED)));
+      byte[] json = switch (kind) {
+        case "people" -> DatasetGenerator.toJson(DatasetGenerator.people(
+            orElse(records, Datasets.PEOPLE_COUNT),
+            orElse(seed, Datasets.PEOPLE_SEED)));
+        case "stock" -> DatasetGenerator.toJson(StockLevels.rows(
+            orElse(records, STOCK_ROWS),
+            orElse(seed, Datasets.STOCK_SEED)));
+        default -> DatasetGenerator.toJson(DatasetGenerator.numeric(
+            orElse(records, Datasets.NUMERIC_SERIES_COUNT),
+            orElse(values, Datasets.NUMERIC_VALUES_PER_SERIES),
+            orElse(seed, Datasets.NUMERIC_SEED)));
+      };
       return write(path, json, out, err);
     } catch (IllegalArgumentException e) {
       err.println("error: " + e.getMessage());
@@ -108,8 +115,8 @@ final class GeneratorCommandLine {
   }
 
   private static String kind(String value) {
-    if (!value.equals("people") && !value.equals("numeric")) {
-      throw new IllegalArgumentException("--kind must be people or numeric: " + value);
+    if (!value.equals("people") && !value.equals("stock") && !value.equals("numeric")) {
+      throw new IllegalArgumentException("--kind must be people, stock or numeric: " + value);
     }
     return value;
   }

@@ -3,7 +3,9 @@ package io.github.zipjack.bench.tune;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -34,7 +36,8 @@ record TuneOptions(Duration time, String timeText, double maxSizePercent, Path r
       "  --in-process        run JMH without forks (quick, less reliable; chosen by itself when the",
       "                      budget is too short for one JVM per measurement)",
       "  --train-dictionary FILE  train a zstd dictionary on the samples and write it to FILE",
-      "                      (zstd's own format: zstd -D FILE reads it), with its held-out gain",
+      "                      (zstd's own format: zstd -D FILE reads it), with its held-out gain;",
+      "                      it takes none of the options above",
       "  --http              with --train-dictionary: write the HTTP form instead (RFC 9842 raw",
       "                      content, for HttpDictionary and dcz; the trained file's content part)");
   static final Duration DEFAULT_TIME = Duration.ofMinutes(3);
@@ -54,6 +57,7 @@ record TuneOptions(Duration time, String timeText, double maxSizePercent, Path r
     boolean http = false;
     boolean inProcess = false;
     boolean help = false;
+    Set<String> measuringOptions = new LinkedHashSet<>(); // given options that only a measurement uses
     List<Path> samples = new ArrayList<>();
     for (int i = 0; i < args.length; i++) {
       String arg = args[i];
@@ -61,12 +65,22 @@ record TuneOptions(Duration time, String timeText, double maxSizePercent, Path r
         case "--time" -> {
           timeText = value(args, ++i, arg);
           time = duration(timeText);
+          measuringOptions.add(arg);
         }
-        case "--max-size" -> maxSize = percent(value(args, ++i, arg));
-        case "--report" -> report = Path.of(value(args, ++i, arg));
+        case "--max-size" -> {
+          maxSize = percent(value(args, ++i, arg));
+          measuringOptions.add(arg);
+        }
+        case "--report" -> {
+          report = Path.of(value(args, ++i, arg));
+          measuringOptions.add(arg);
+        }
         case "--train-dictionary" -> dictionary = Path.of(value(args, ++i, arg));
         case "--http" -> http = true;
-        case "--in-process" -> inProcess = true;
+        case "--in-process" -> {
+          inProcess = true;
+          measuringOptions.add(arg);
+        }
         case "-h", "--help" -> help = true;
         case "--" -> {
           for (i++; i < args.length; i++) {
@@ -80,6 +94,11 @@ record TuneOptions(Duration time, String timeText, double maxSizePercent, Path r
           samples.add(Path.of(arg));
         }
       }
+    }
+    if (!help && dictionary != null && !measuringOptions.isEmpty()) {
+      throw BadInputException.option("--train-dictionary takes no " + String.join(", ", measuringOptions)
+          + ": training is not timed, measures only sizes and writes only its FILE; "
+          + (measuringOptions.size() == 1 ? "leave it out" : "leave them out"));
     }
     if (!help && samples.isEmpty()) {
       throw BadInputException.option("no SAMPLES given: name JSON files, JSON Lines files or folders of them");

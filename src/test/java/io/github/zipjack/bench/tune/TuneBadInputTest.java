@@ -133,6 +133,36 @@ class TuneBadInputTest {
   }
 
   @Test
+  void trainDictionaryRefusesTime() throws Exception {
+    Path dictionary = dir.resolve("d.dict");
+    Outcome outcome = tune("--train-dictionary", dictionary.toString(), "--time", "90s",
+        TuneSamples.jsonLines(dir).toString());
+    assertEquals("bench/tune: --train-dictionary takes no --time: training is not timed, measures only sizes and"
+        + " writes only its FILE; leave it out", message(outcome));
+    assertTrue(Files.notExists(dictionary), "no dictionary written");
+  }
+
+  @Test
+  void trainDictionaryRefusesReport() throws Exception {
+    Path dictionary = dir.resolve("d.dict");
+    Path report = dir.resolve("report");
+    Outcome outcome = tune("--report", report.toString(), "--train-dictionary", dictionary.toString(),
+        TuneSamples.jsonLines(dir).toString());
+    assertEquals("bench/tune: --train-dictionary takes no --report: training is not timed, measures only sizes and"
+        + " writes only its FILE; leave it out", message(outcome));
+    assertTrue(Files.notExists(dictionary) && Files.notExists(report), "neither the dictionary nor a report written");
+  }
+
+  @Test
+  void trainDictionaryNamesEveryMeasuringOptionGivenOnce() throws Exception {
+    Outcome outcome = tune("--train-dictionary", dir.resolve("d.dict").toString(), "--in-process", "--max-size", "30",
+        "--time", "1m", "--report", dir.resolve("r").toString(), "--time", "2m", TuneSamples.jsonLines(dir).toString());
+    assertEquals("bench/tune: --train-dictionary takes no --in-process, --max-size, --time, --report: training is"
+        + " not timed, measures only sizes and writes only its FILE; leave them out", message(outcome));
+    assertTrue(outcome.err().contains("usage: bench/tune"), outcome.err());
+  }
+
+  @Test
   void tooFewBodiesToTrainADictionaryIsSaid() throws Exception {
     Path file = dir.resolve("few.jsonl");
     Files.writeString(file, String.join("\n", TuneSamples.people().subList(0, 4)));

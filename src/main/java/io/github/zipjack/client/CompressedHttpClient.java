@@ -1,0 +1,506 @@
+package io.github.zipjack.client;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import io.github.zipjack.Compression;
+import io.github.zipjack.Pipeline;
+import io.github.zipjack.WrongCodingException;
+import io.github.zipjack.ZipjackDecodeException;
+import io.github.zipjack.codec.DecodeLimitInputStream;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Calls HTTP services through the application's {@link HttpClient} (which decodes no content
+ * coding) and reads their answers straight into objects: it asks for the codings zipjack decodes
+ * ({@code Accept-Encoding: zstd, gzip, br}, those whose libraries load), decodes the body as it
+ * arrives from the socket (gzip, x-gzip, zstd, br, identity, and up to three stacked), and
+ * deserializes it with the application's pipeline (JSON or MessagePack by the response's
+ * Content-Type), within that pipeline's limits ({@code maxDecodedBytes} for every decoding layer,
+ * {@code maxNestingDepth}) and with its exceptions. Request bodies are serialized with the same
+ * mapper and, when asked, compressed, with an exact Content-Length. With
+ * {@link Builder#dictionaries(DictionarySettings)} it also speaks RFC 9842: it keeps dictionaries
+ * the server marks, announces them, and decodes {@code dcz} answers made with them.
+ *
+ * <p>Thread-safe: share one per service called, like the HttpClient. A failed decode closes the
+ * response's stream, which releases its connection, and holds nothing; the next call works as usual.
+ * {@link #close()} ends what the client made (decoders, its decode threads); the HttpClient and the
+ * application's pipelines stay the application's.
+ *
+ * <p>Data problems are {@link ZipjackDecodeException}s: a body past {@code maxDecodedBytes} a
+ * {@link io.github.zipjack.DecodeLimitExceededException}, a truncated or corrupt one a
+ * {@link io.github.zipjack.TruncatedBodyException} or {@link io.github.zipjack.MalformedBodyException},
+ * a coding the client did not ask for a {@link io.github.zipjack.WrongCodingException}, a {@code dcz}
+ * body made with another dictionary a {@link DictionaryMismatchException}. A status
+ * outside 2xx is an {@link UnexpectedStatusException}.
+ *
+ * <p>Longer than most types here because it is the one public entry of the package: its builder and
+ * the three ways to call (blocking, asynchronous, a body handler for the caller's own loop) share one
+ * decode path; the codings, formats, request compression and dictionaries are types of their own.
+ */
+public final class CompressedHttpClient implements AutoCloseable {
+  private static final AtomicInteger THREADS = new AtomicInteger();
+
+  private final HttpClient http;
+  private final BodyFormats formats;
+  private final ResponseCodings codings;
+  /** Null when request bodies are never compressed. */
+  private final RequestCompression requestCompression;
+  private final Executor decodeExecutor;
+  /** Non-null when this client made the decode executor, and shuts it down on close. */
+  private final ExecutorService ownExecutor;
+  private final String acceptEncoding;
+  /** Null when dictionaries are off. */
+  private final DictionaryStore dictionaries;
+  /** Dictionary fetches under way, by URL, so that one URL is fetched once at a time. */
+  private final Map<URI, CompletableFuture<Void>> fetches = new ConcurrentHashMap<>();
+
+  private CompressedHttpClient(Builder b) {
+    this.http = b.http;
+    BodyFormats madeFormats = new BodyFormats(b.pipelines);
+    ResponseCodings madeCodings = null;
+    try {
+      madeCodings = new ResponseCodings(b.codings == null ? ResponseCodings.ALL : b.codings, b.codings != null,
+          madeFormats.maxDecodedBytes(), 16);
+      this.requestCompression = b.requestCompression == null ? null
+          : new RequestCompression(b.requestCompression, b.compressFromBytes);
+    } catch (RuntimeException e) {
+      madeFormats.close();
+      if (madeCodings != null) {
+        madeCodings.close();
+      }
+      throw e;
+    }
+    this.formats = madeFormats;
+    this.codings = madeCodings;
+    this.acceptEncoding = String.join(", ", codings.codings());
+    if (b.dictionarySettings != null && !codings.decodes("zstd")) {
+      close();
+      throw new IllegalStateException("dictionaries need the zstd coding (dcz is zstd with a dictionary), which "
+          + (b.codings == null ? "cannot load: add com.github.luben:zstd-jni" : "codings " + b.codings + " leave out"));
+    }
+    this.dictionaries = b.dictionarySettings == null ? null
+        : new DictionaryStore(b.dictionarySettings, madeFormats.maxDecodedBytes());
+    if (b.decodeExecutor != null) {
+      this.decodeExecutor = b.decodeExecutor;
+      this.ownExecutor = null;
+    } else {
+      ThreadPoolExecutor pool = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 30, TimeUnit.SECONDS,
+          new java.util.concurrent.SynchronousQueue<>(), r -> {
+            Thread t = new Thread(r, "zipjack-client-decode-" + THREADS.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+          });
+      this.decodeExecutor = pool;
+      this.ownExecutor = pool;
+    }
+  }
+
+  /**
+   * A builder for a client that sends through {@code http} and reads and writes bodies with
+   * {@code pipeline}'s mapper, format and limits (its compression is not used for answers).
+   */
+  public static Builder builder(HttpClient http, Pipeline pipeline) {
+    return new Builder(http, pipeline);
+  }
+
+  /** The value this client sends as Accept-Encoding: {@code zstd, gzip, br}, or fewer. */
+  public String acceptEncoding() {
+    return acceptEncoding;
+  }
+
+  /**
+   * {@code request} as this client sends it: with its Accept-Encoding (replacing any the request
+   * had) and, if the request names none, an Accept for the client's formats. For callers that send
+   * through their own loop with {@link #bodyHandler(Class)}.
+   */
+  public HttpRequest prepare(HttpRequest request) {
+    return prepareAnnouncing(request).request;
+  }
+
+  /** A prepared request and the dictionary it announces (null for none). */
+  private static final class Prepared {
+    final HttpRequest request;
+    final DictionaryStore.Entry dictionary;
+
+    Prepared(HttpRequest request, DictionaryStore.Entry dictionary) {
+      this.request = request;
+      this.dictionary = dictionary;
+    }
+  }
+
+  private Prepared prepareAnnouncing(HttpRequest request) {
+    HttpRequest.Builder b = HttpRequest.newBuilder(request, (name, value) -> !name.equalsIgnoreCase("Accept-Encoding")
+        && !name.equalsIgnoreCase("Available-Dictionary") && !name.equalsIgnoreCase("Dictionary-ID"));
+    DictionaryStore.Entry dictionary = dictionaries == null ? null
+        : dictionaries.match(request.uri(), Instant.now()).orElse(null);
+    if (dictionary == null) {
+      b.header("Accept-Encoding", acceptEncoding);
+    } else {
+      b.header("Accept-Encoding", acceptEncoding + ", dcz");
+      b.header("Available-Dictionary", dictionary.availableDictionary());
+      if (dictionary.dictionaryIdHeader() != null) {
+        b.header("Dictionary-ID", dictionary.dictionaryIdHeader());
+      }
+    }
+    if (request.headers().firstValue("Accept").isEmpty()) {
+      b.header("Accept", formats.accept());
+    }
+    return new Prepared(b.build(), dictionary);
+  }
+
+  /**
+   * Sends {@code request} (as {@link #prepare} makes it) and decodes a 2xx answer into
+   * {@code type}, reading it from the socket as it arrives. {@code Void.class} reads and discards
+   * the body and gives null; a 204 (No Content) gives null too.
+   *
+   * @throws ZipjackDecodeException if the body cannot be decoded (see the class doc)
+   * @throws UnexpectedStatusException for a status outside 2xx
+   * @throws IOException if the exchange fails
+   */
+  public <T> HttpResponse<T> send(HttpRequest request, Class<T> type) throws IOException, InterruptedException {
+    return send(request, classReader(type));
+  }
+
+  /** As {@link #send(HttpRequest, Class)}, into a generic type (Jackson 2's TypeReference). */
+  public <T> HttpResponse<T> send(HttpRequest request, TypeReference<T> type) throws IOException, InterruptedException {
+    return send(request, typeReader(type));
+  }
+
+  private <T> HttpResponse<T> send(HttpRequest request, BodyReader<T> reader) throws IOException, InterruptedException {
+    Prepared prepared = prepareAnnouncing(request);
+    HttpResponse<InputStream> response = http.send(prepared.request, HttpResponse.BodyHandlers.ofInputStream());
+    T value = decode(response.statusCode(), response.uri(), response.headers(), response.body(), reader,
+        prepared.dictionary);
+    return new DecodedResponse<>(response, value);
+  }
+
+  /** As {@link #send(HttpRequest, Class)}, asynchronously: the future fails with the same exceptions as its cause. */
+  public <T> CompletableFuture<HttpResponse<T>> sendAsync(HttpRequest request, Class<T> type) {
+    return http.sendAsync(prepare(request), bodyHandler(type));
+  }
+
+  /** GETs {@code uri} and decodes the answer. See {@link #send(HttpRequest, Class)}. */
+  public <T> T get(URI uri, Class<T> type) throws IOException, InterruptedException {
+    return send(HttpRequest.newBuilder(uri).GET().build(), type).body();
+  }
+
+  /** GETs {@code uri} and decodes the answer into a generic type. See {@link #send(HttpRequest, Class)}. */
+  public <T> T get(URI uri, TypeReference<T> type) throws IOException, InterruptedException {
+    return send(HttpRequest.newBuilder(uri).GET().build(), type).body();
+  }
+
+  /** POSTs {@code value} (compressed as {@link #newRequest(URI, String, Object)} decides) and decodes the answer. */
+  public <T> T post(URI uri, Object value, Class<T> type) throws IOException, InterruptedException {
+    return send(newRequest(uri, "POST", value).build(), type).body();
+  }
+
+  /** POSTs {@code value} and decodes the answer into a generic type. See {@link #post(URI, Object, Class)}. */
+  public <T> T post(URI uri, Object value, TypeReference<T> type) throws IOException, InterruptedException {
+    return send(newRequest(uri, "POST", value).build(), type).body();
+  }
+
+  /**
+   * A handler that decodes an answer into {@code type} as {@link #send(HttpRequest, Class)} does, for requests made by
+   * {@link #prepare}. The body is decoded on the client's decode executor as it arrives; the body's
+   * future fails with the decode exception (or {@link UnexpectedStatusException}) as its cause
+   * ({@code HttpClient.send} rethrows it wrapped in an IOException).
+   */
+  public <T> HttpResponse.BodyHandler<T> bodyHandler(Class<T> type) {
+    return bodyHandler(classReader(type));
+  }
+
+  /** As {@link #bodyHandler(Class)}, into a generic type (Jackson 2's TypeReference). */
+  public <T> HttpResponse.BodyHandler<T> bodyHandler(TypeReference<T> type) {
+    return bodyHandler(typeReader(type));
+  }
+
+  private <T> HttpResponse.BodyHandler<T> bodyHandler(BodyReader<T> reader) {
+    return info -> new DecodingBodySubscriber<>(
+        body -> decode(info.statusCode(), null, info.headers(), body, reader, null), decodeExecutor);
+  }
+
+  /**
+   * A request with {@code value} as its body, serialized in the first pipeline's format and
+   * compressed with {@link Builder#compressRequests}'s compression when it serializes to at least its
+   * minimum size: Content-Type, Content-Encoding when compressed, and a body publisher of exact
+   * length (the HttpClient sends it as Content-Length).
+   */
+  public HttpRequest.Builder newRequest(URI uri, String method, Object value) {
+    byte[] body = formats.plain(formats.requestFormat()).encode(value);
+    return newRequest(uri, method, body, requestCompression != null && requestCompression.compressesByDefault(body.length));
+  }
+
+  /**
+   * As {@link #newRequest(URI, String, Object)}, compressed or not as {@code compress} says.
+   *
+   * @throws IllegalStateException if {@code compress} is true and the builder set no request compression
+   */
+  public HttpRequest.Builder newRequest(URI uri, String method, Object value, boolean compress) {
+    if (compress && requestCompression == null) {
+      throw new IllegalStateException("compress is true but this client has no request compression; set "
+          + "Builder.compressRequests(compression, minBytes)");
+    }
+    return newRequest(uri, method, formats.plain(formats.requestFormat()).encode(value), compress);
+  }
+
+  private HttpRequest.Builder newRequest(URI uri, String method, byte[] body, boolean compress) {
+    HttpRequest.Builder b = HttpRequest.newBuilder(uri).header("Content-Type", formats.requestFormat().mediaType());
+    if (compress) {
+      b.header("Content-Encoding", requestCompression.contentEncoding());
+      return b.method(method, requestCompression.publisher(body));
+    }
+    return b.method(method, HttpRequest.BodyPublishers.ofByteArray(body));
+  }
+
+  /**
+   * Decodes an answer and closes {@code raw} on every path.
+   *
+   * @param uri the request's URI, or null when unknown (a body handler): then no dictionary is kept
+   * @param announced the dictionary the request announced, or null
+   */
+  private <T> T decode(int status, URI uri, HttpHeaders headers, InputStream raw, BodyReader<T> reader,
+      DictionaryStore.Entry announced) throws IOException {
+    try (InputStream closing = raw) {
+      if (status < 200 || status > 299) {
+        throw new UnexpectedStatusException(status, uri);
+      }
+      if (status == 204) {
+        return null;
+      }
+      List<String> applied = ResponseCodings.applied(headers);
+      Pipeline format = reader == null ? null : formats.reader(headers.firstValue("Content-Type"));
+      InputStream body = raw;
+      if (!applied.isEmpty() && applied.get(applied.size() - 1).equals("dcz")) {
+        if (dictionaries == null || (uri != null && announced == null)) {
+          throw new WrongCodingException("response Content-Encoding " + ResponseCodings.shown(applied)
+              + " names dcz, which this client did not ask for (Accept-Encoding: " + acceptEncoding + ")");
+        }
+        applied = applied.subList(0, applied.size() - 1);
+        body = dictionaries.dczDecoder(raw, announced);
+      }
+      T value;
+      try (InputStream decoded = codings.decoder(body, applied, acceptEncoding)) {
+        if (dictionaries != null && uri != null && DictionaryStore.marksDictionary(headers)) {
+          value = keepDictionary(uri, headers, decoded, reader, format);
+        } else if (reader == null) {
+          decoded.skip(Long.MAX_VALUE);
+          value = null;
+        } else {
+          value = reader.read(format, decoded);
+        }
+      }
+      if (uri != null && dictionaries != null && dictionaries.settings().fetchLinked()) {
+        fetchLinkedDictionaries(uri, headers);
+      }
+      return value;
+    }
+  }
+
+  /** Reads a dictionary answer whole (within maxDecodedBytes), keeps it if it qualifies, and reads the value from it. */
+  private <T> T keepDictionary(URI uri, HttpHeaders headers, InputStream decoded,
+      BodyReader<T> reader, Pipeline format) throws IOException {
+    byte[] content;
+    try (InputStream limited = new DecodeLimitInputStream(decoded, "maxDecodedBytes", formats.maxDecodedBytes())) {
+      content = limited.readAllBytes();
+    }
+    dictionaries.keep(uri, headers, content, Instant.now());
+    return reader == null ? null : reader.read(format, new ByteArrayInputStream(content));
+  }
+
+  /** Starts fetching each same-origin dictionary the answer links to that is not held or under way. */
+  private void fetchLinkedDictionaries(URI uri, HttpHeaders headers) {
+    for (URI link : DictionaryHeaders.linkedDictionaries(headers, uri)) {
+      if (!DictionaryStore.sameOrigin(uri, link) || dictionaries.holdsFrom(link, Instant.now())) {
+        continue;
+      }
+      fetches.computeIfAbsent(link, l -> {
+        Prepared prepared = prepareAnnouncing(HttpRequest.newBuilder(l).GET().build());
+        CompletableFuture<Void> fetch = http.sendAsync(prepared.request, HttpResponse.BodyHandlers.ofInputStream())
+            .thenAcceptAsync(r -> {
+              try {
+                decode(r.statusCode(), l, r.headers(), r.body(), null, prepared.dictionary);
+              } catch (IOException e) {
+                // a dictionary that cannot be fetched is not used; the answers that named it decoded already
+              }
+            }, decodeExecutor);
+        fetch.whenComplete((done, failure) -> fetches.remove(l));
+        return fetch;
+      });
+    }
+  }
+
+  /** Waits for the dictionary fetches under way. For tests. */
+  void awaitDictionaryFetches() {
+    fetches.values().forEach(f -> f.exceptionally(e -> null).join());
+  }
+
+  /** Dictionaries held now; 0 when dictionaries are off. For tests. */
+  int dictionaryCount() {
+    return dictionaries == null ? 0 : dictionaries.count();
+  }
+
+  /** Reads a decoded body with a pipeline; null for Void (the body is discarded). */
+  private interface BodyReader<T> {
+    T read(Pipeline pipeline, InputStream decoded) throws IOException;
+  }
+
+  private static <T> BodyReader<T> classReader(Class<T> type) {
+    Objects.requireNonNull(type, "type");
+    return type == Void.class ? null : (pipeline, in) -> pipeline.decode(in, type);
+  }
+
+  private static <T> BodyReader<T> typeReader(TypeReference<T> type) {
+    Objects.requireNonNull(type, "type");
+    return (pipeline, in) -> pipeline.decode(in, type);
+  }
+
+  /** Decoder state lent out and not yet returned; 0 when every answer's decoders were closed. For tests. */
+  long lentDecoderSlots() {
+    return codings.lentDecoderSlots();
+  }
+
+  /** Ends the decoders and pipelines this client made and its decode threads. Idempotent. */
+  @Override
+  public void close() {
+    codings.close();
+    formats.close();
+    if (requestCompression != null) {
+      requestCompression.close();
+    }
+    if (dictionaries != null) {
+      dictionaries.close();
+    }
+    if (ownExecutor != null) {
+      ownExecutor.shutdown();
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "CompressedHttpClient[accept-encoding=" + acceptEncoding + ", formats=" + formats.accept()
+        + ", request compression=" + (requestCompression == null ? "none" : requestCompression)
+        + ", dictionaries=" + (dictionaries == null ? "off" : dictionaries) + "]";
+  }
+
+  /** Collects a client's settings. Not thread-safe; {@link #build()} may be called more than once. */
+  public static final class Builder {
+    private final HttpClient http;
+    private final List<Pipeline> pipelines = new ArrayList<>();
+    private List<String> codings;
+    private Compression requestCompression;
+    private long compressFromBytes;
+    private Executor decodeExecutor;
+    private DictionarySettings dictionarySettings;
+
+    private Builder(HttpClient http, Pipeline pipeline) {
+      this.http = Objects.requireNonNull(http, "http must not be null");
+      pipelines.add(Objects.requireNonNull(pipeline, "pipeline must not be null"));
+    }
+
+    /**
+     * A pipeline for another format (MessagePack beside JSON): answers of its media type are read
+     * with it. At most one per format; request bodies keep the first pipeline's format.
+     */
+    public Builder pipeline(Pipeline pipeline) {
+      Objects.requireNonNull(pipeline, "pipeline must not be null");
+      for (Pipeline p : pipelines) {
+        if (p.format() == pipeline.format()) {
+          throw new IllegalArgumentException("a pipeline of format " + pipeline.format() + " is already set");
+        }
+      }
+      pipelines.add(pipeline);
+      return this;
+    }
+
+    /**
+     * The codings to ask for and decode, most preferred first, from {@code zstd}, {@code gzip},
+     * {@code br}; each must load ({@link #build()} fails naming the Maven coordinates otherwise).
+     * Default: all three, in that order, leaving out those whose library is missing.
+     */
+    public Builder codings(String... codings) {
+      List<String> list = new ArrayList<>();
+      for (String coding : codings) {
+        String token = coding.trim().toLowerCase(Locale.ROOT);
+        ResponseCodings.decodingCompression(token);
+        if (list.contains(token)) {
+          throw new IllegalArgumentException("codings lists " + token + " twice");
+        }
+        list.add(token);
+      }
+      if (list.isEmpty()) {
+        throw new IllegalArgumentException("codings must name at least one of " + ResponseCodings.ALL);
+      }
+      this.codings = List.copyOf(list);
+      return this;
+    }
+
+    /**
+     * Compresses request bodies of at least {@code minBytes} serialized bytes with
+     * {@code compression} (and any body when a call asks), for servers that inflate requests.
+     * Default: no request is compressed.
+     *
+     * @throws IllegalArgumentException if {@code minBytes} is negative, or compression is none
+     */
+    public Builder compressRequests(Compression compression, long minBytes) {
+      Objects.requireNonNull(compression, "compression must not be null");
+      if (compression.equals(Compression.none()) || compression.dictionary() != null) {
+        throw new IllegalArgumentException("request compression must be gzip, zstd or brotli without a dictionary: "
+            + compression);
+      }
+      if (minBytes < 0) {
+        throw new IllegalArgumentException("minBytes must be >= 0: " + minBytes);
+      }
+      this.requestCompression = compression;
+      this.compressFromBytes = minBytes;
+      return this;
+    }
+
+    /**
+     * Where {@link #bodyHandler(Class)} and {@link #sendAsync} decode bodies; never shut down by the
+     * client. Default: the client's own daemon threads, made as needed and ended when idle.
+     */
+    public Builder decodeExecutor(Executor executor) {
+      this.decodeExecutor = Objects.requireNonNull(executor, "executor must not be null");
+      return this;
+    }
+
+    /**
+     * Holds RFC 9842 compression dictionaries as {@code settings} say: keeps answers marked
+     * {@code Use-As-Dictionary}, announces the one matching a request ({@code Available-Dictionary},
+     * {@code Dictionary-ID}, and {@code dcz} in Accept-Encoding), decodes {@code dcz} answers with
+     * it after checking the SHA-256 in their header, and drops it once stale. Needs zstd. Default: off.
+     */
+    public Builder dictionaries(DictionarySettings settings) {
+      this.dictionarySettings = Objects.requireNonNull(settings, "settings must not be null");
+      return this;
+    }
+
+    /**
+     * A new client.
+     *
+     * @throws IllegalStateException if a coding named in {@link #codings} cannot load
+     */
+    public CompressedHttpClient build() {
+      return new CompressedHttpClient(this);
+    }
+  }
+}

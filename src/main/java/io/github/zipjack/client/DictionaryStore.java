@@ -1,0 +1,324 @@
+package io.github.zipjack.client;
+
+import io.github.zipjack.MalformedBodyException;
+import io.github.zipjack.TruncatedBodyException;
+import io.github.zipjack.codec.RawDictionaryZstdDecoding;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpHeaders;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * The RFC 9842 dictionaries a client holds: kept from answers marked {@code Use-As-Dictionary} while
+ * they stay fresh, within {@link DictionarySettings}' count and byte budget (least recently used
+ * out first), matched against request URLs, and used to decode {@code dcz} answers. Thread-safe: one
+ * lock guards the map; decoding runs outside it.
+ *
+ * <p>The {@code match} pattern is read as URLPattern's simplest form, which is what servers send:
+ * resolved against the dictionary's URL, same origin only, {@code *} for any run of characters,
+ * everything else literal (a pattern with regexp groups or named groups is not kept). The query is
+ * matched only when the pattern has one.
+ *
+ * <p>{@link CompressedHttpClient} holds one; zipjack's Spring interceptor uses one too. Close it to
+ * free the dictionaries' native tables.
+ */
+public final class DictionaryStore implements AutoCloseable {
+  /** A {@code dcz} body starts with this skippable-frame header, then the dictionary's SHA-256. */
+  static final byte[] DCZ_MAGIC = {0x5e, 0x2a, 0x4d, 0x18, 0x20, 0x00, 0x00, 0x00};
+  static final int DCZ_HEADER_BYTES = DCZ_MAGIC.length + 32;
+  private static final HexFormat HEX = HexFormat.of();
+
+  private final DictionarySettings settings;
+  private final long maxDecodedBytes;
+  /** By hex SHA-256, least recently used first. Guarded by this. */
+  private final LinkedHashMap<String, Entry> entries = new LinkedHashMap<>(16, 0.75f, true);
+  /** Bytes of every entry's content. Guarded by this. */
+  private long heldBytes;
+
+  /**
+   * @param maxDecodedBytes the most bytes a dcz body may decode to, and its zstd window
+   */
+  public DictionaryStore(DictionarySettings settings, long maxDecodedBytes) {
+    this.settings = settings;
+    this.maxDecodedBytes = maxDecodedBytes;
+  }
+
+  DictionarySettings settings() {
+    return settings;
+  }
+
+  /**
+   * One held dictionary: what a request announces, and the decoding of dcz bodies made with it,
+   * made when first needed and closed when the dictionary is dropped. Thread-safe.
+   */
+  public static final class Entry {
+    final String hashHex;
+    final byte[] hash;
+    final String id;
+    final String origin;
+    /** Where the dictionary was fetched from. */
+    final URI source;
+    final String matchSource;
+    final Pattern match;
+    final boolean matchesQuery;
+    final Instant freshUntil;
+    private final byte[] content;
+    private final long maxDecodedBytes;
+    /** Null until first used, and after being dropped. Guarded by this. */
+    private RawDictionaryZstdDecoding decoding;
+    private boolean dropped;
+
+    Entry(byte[] content, byte[] hash, String id, URI source, String matchSource, Pattern match,
+        boolean matchesQuery, Instant freshUntil, long maxDecodedBytes) {
+      this.content = content;
+      this.hash = hash;
+      this.hashHex = HEX.formatHex(hash);
+      this.id = id;
+      this.source = source;
+      this.origin = origin(source);
+      this.matchSource = matchSource;
+      this.match = match;
+      this.matchesQuery = matchesQuery;
+      this.freshUntil = freshUntil;
+      this.maxDecodedBytes = maxDecodedBytes;
+    }
+
+    /** The value of {@code Dictionary-ID} ({@code "v1"}), or null when the dictionary has no id. */
+    public String dictionaryIdHeader() {
+      return id.isEmpty() ? null : DictionaryHeaders.quote(id);
+    }
+
+    /** The value of {@code Available-Dictionary}: the SHA-256 as a structured-field byte sequence. */
+    public String availableDictionary() {
+      return ":" + Base64.getEncoder().encodeToString(hash) + ":";
+    }
+
+    /** A stream of the decoded zstd frame after a dcz header; closing it closes {@code frame}. */
+    synchronized InputStream decoder(InputStream frame) {
+      if (decoding == null) {
+        decoding = new RawDictionaryZstdDecoding(content, maxDecodedBytes, 4);
+      }
+      InputStream decoder = decoding.decoder(frame);
+      if (dropped) {
+        closeDecoding(); // the stream keeps its own context and dictionary reference
+      }
+      return decoder;
+    }
+
+    synchronized void drop() {
+      dropped = true;
+      closeDecoding();
+    }
+
+    private void closeDecoding() {
+      if (decoding != null) {
+        decoding.close();
+        decoding = null;
+      }
+    }
+
+    int size() {
+      return content.length;
+    }
+  }
+
+  /**
+   * Keeps {@code content}, the decoded body of an answer to {@code uri}, if its headers make it a
+   * dictionary that is fresh and fits the budget; replaces one with the same origin and match.
+   *
+   * @return whether it was kept
+   */
+  boolean keep(URI uri, DictionaryHeaders.Use use, Optional<Instant> freshUntil, byte[] content, Instant now) {
+    if (freshUntil.isEmpty() || !freshUntil.get().isAfter(now) || content.length == 0
+        || content.length > settings.maxBytes()) {
+      return false;
+    }
+    URI pattern;
+    try {
+      pattern = uri.resolve(use.match());
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
+    if (!origin(pattern).equals(origin(uri)) || pattern.getRawPath() == null) {
+      return false;
+    }
+    boolean query = pattern.getRawQuery() != null;
+    String source = pattern.getRawPath() + (query ? "?" + pattern.getRawQuery() : "");
+    if (source.contains(":") || source.contains("(") || source.contains("{")) {
+      return false; // URLPattern groups, which this store does not match
+    }
+    Pattern regex = Pattern.compile(Arrays.stream(source.split("\\*", -1)).map(Pattern::quote)
+        .reduce((a, b) -> a + ".*" + b).orElse(""));
+    byte[] hash = sha256(content);
+    Entry entry = new Entry(content, hash, use.id(), uri, source, regex, query, freshUntil.get(), maxDecodedBytes);
+    List<Entry> dropped = new ArrayList<>();
+    synchronized (this) {
+      for (Iterator<Entry> it = entries.values().iterator(); it.hasNext(); ) {
+        Entry old = it.next();
+        if (old.hashHex.equals(entry.hashHex) || old.origin.equals(entry.origin) && old.matchSource.equals(source)) {
+          it.remove();
+          heldBytes -= old.size();
+          dropped.add(old);
+        }
+      }
+      entries.put(entry.hashHex, entry);
+      heldBytes += entry.size();
+      for (Iterator<Entry> it = entries.values().iterator(); it.hasNext()
+          && (entries.size() > settings.maxCount() || heldBytes > settings.maxBytes()); ) {
+        Entry old = it.next();
+        it.remove();
+        heldBytes -= old.size();
+        dropped.add(old);
+      }
+    }
+    dropped.forEach(Entry::drop);
+    return true;
+  }
+
+  /**
+   * The fresh dictionary for a request to {@code uri}: same origin, its pattern matching the path
+   * (and query), the longest pattern winning; stale dictionaries met on the way are dropped.
+   */
+  public Optional<Entry> match(URI uri, Instant now) {
+    String origin = origin(uri);
+    String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
+    String withQuery = uri.getRawQuery() == null ? path : path + "?" + uri.getRawQuery();
+    Entry best = null;
+    List<Entry> stale = new ArrayList<>();
+    synchronized (this) {
+      for (Iterator<Entry> it = entries.values().iterator(); it.hasNext(); ) {
+        Entry e = it.next();
+        if (!e.freshUntil.isAfter(now)) {
+          it.remove();
+          heldBytes -= e.size();
+          stale.add(e);
+        } else if (e.origin.equals(origin) && e.match.matcher(e.matchesQuery ? withQuery : path).matches()
+            && (best == null || e.matchSource.length() > best.matchSource.length())) {
+          best = e;
+        }
+      }
+      if (best != null) {
+        entries.get(best.hashHex); // most recently used
+      }
+    }
+    stale.forEach(Entry::drop);
+    return Optional.ofNullable(best);
+  }
+
+  /**
+   * Reads a dcz body's 40-byte header from {@code raw} and returns the stream of its decoded zstd
+   * frame, made with the dictionary the header names.
+   *
+   * @param announced the dictionary the request announced, or null (a body handler, which cannot
+   *     see the request: then any held dictionary the header names is used)
+   * @throws DictionaryMismatchException if the header names another dictionary than the one
+   *     announced, or one not held
+   */
+  public InputStream dczDecoder(InputStream raw, Entry announced) throws IOException {
+    byte[] header = raw.readNBytes(DCZ_HEADER_BYTES);
+    if (header.length < DCZ_HEADER_BYTES) {
+      throw new TruncatedBodyException("dcz body is truncated: it ends after " + header.length
+          + " bytes, inside its " + DCZ_HEADER_BYTES + "-byte header", null);
+    }
+    if (!Arrays.equals(header, 0, DCZ_MAGIC.length, DCZ_MAGIC, 0, DCZ_MAGIC.length)) {
+      throw new MalformedBodyException("dcz body starts with " + HEX.formatHex(header, 0, DCZ_MAGIC.length)
+          + ", not " + HEX.formatHex(DCZ_MAGIC));
+    }
+    String named = HEX.formatHex(header, DCZ_MAGIC.length, DCZ_HEADER_BYTES);
+    Entry entry;
+    if (announced != null) {
+      if (!announced.hashHex.equals(named)) {
+        throw new DictionaryMismatchException("dcz body was made with dictionary " + named
+            + ", but the request announced dictionary " + announced.hashHex, named, announced.hashHex);
+      }
+      entry = announced;
+    } else {
+      synchronized (this) {
+        entry = entries.get(named);
+      }
+      if (entry == null) {
+        throw new DictionaryMismatchException("dcz body was made with dictionary " + named
+            + ", which this client does not hold", named, null);
+      }
+    }
+    return entry.decoder(raw);
+  }
+
+  /** Whether the answer's headers mark it as a dictionary ({@code Use-As-Dictionary} this store can use). */
+  public static boolean marksDictionary(HttpHeaders headers) {
+    return DictionaryHeaders.use(headers).isPresent();
+  }
+
+  /**
+   * Keeps {@code content}, the decoded body of an answer to {@code uri} with {@code headers}, if the
+   * headers make it a dictionary that is fresh and it fits the budget.
+   *
+   * @return whether it was kept
+   */
+  public boolean keep(URI uri, HttpHeaders headers, byte[] content, Instant now) {
+    Optional<DictionaryHeaders.Use> use = DictionaryHeaders.use(headers);
+    return use.isPresent() && keep(uri, use.get(), DictionaryHeaders.freshUntil(headers, now), content, now);
+  }
+
+  /** Whether a dictionary fetched from {@code uri} is held and fresh. */
+  synchronized boolean holdsFrom(URI uri, Instant now) {
+    return entries.values().stream().anyMatch(e -> e.source.equals(uri) && e.freshUntil.isAfter(now));
+  }
+
+  /** How many dictionaries are held now. */
+  public synchronized int count() {
+    return entries.size();
+  }
+
+  /** Whether a dictionary fetched from {@code uri} could be kept: the same origin. */
+  static boolean sameOrigin(URI a, URI b) {
+    return origin(a).equals(origin(b));
+  }
+
+  private static String origin(URI uri) {
+    String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+    int port = uri.getPort() >= 0 ? uri.getPort() : scheme.equals("https") ? 443 : 80;
+    return scheme + "://" + (uri.getHost() == null ? "" : uri.getHost().toLowerCase(Locale.ROOT)) + ":" + port;
+  }
+
+  static byte[] sha256(byte[] content) {
+    try {
+      return MessageDigest.getInstance("SHA-256").digest(content);
+    } catch (NoSuchAlgorithmException e) {
+      throw new AssertionError("every Java platform has SHA-256", e);
+    }
+  }
+
+  /** Drops every dictionary. Idempotent. */
+  @Override
+  public void close() {
+    List<Entry> all;
+    synchronized (this) {
+      all = new ArrayList<>(entries.values());
+      entries.clear();
+      heldBytes = 0;
+    }
+    all.forEach(Entry::drop);
+  }
+
+  @Override
+  public synchronized String toString() {
+    Map<String, String> shown = new LinkedHashMap<>();
+    entries.values().forEach(e -> shown.put(e.hashHex.substring(0, 12), e.matchSource));
+    return "DictionaryStore[" + shown + ", " + heldBytes + " bytes, " + settings + "]";
+  }
+}

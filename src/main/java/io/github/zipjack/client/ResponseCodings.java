@@ -1,0 +1,184 @@
+package io.github.zipjack.client;
+
+import io.github.zipjack.Compression;
+import io.github.zipjack.MalformedBodyException;
+import io.github.zipjack.WrongCodingException;
+import io.github.zipjack.codec.CodingTokens;
+import io.github.zipjack.codec.CompressionEngine;
+import io.github.zipjack.codec.DecodeLimitInputStream;
+import io.github.zipjack.codec.EngineConfig;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.http.HttpHeaders;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The content codings a client asks for and decodes: one engine per coding whose library loads, in
+ * zipjack's order of preference (zstd, gzip, br), and the chain of decoders a response's
+ * {@code Content-Encoding} calls for. {@link CompressedHttpClient} uses it, and so do other HTTP
+ * clients' adapters (zipjack's Spring interceptor). Thread-safe; owns its engines, which
+ * {@link #close()} ends.
+ */
+public final class ResponseCodings implements AutoCloseable {
+  /** The most codings one response may stack ({@code gzip, zstd} is two). */
+  public static final int MAX_STACKED_CODINGS = 3;
+  /** Zipjack's preference; the filter's default order. */
+  public static final List<String> ALL = List.of("zstd", "gzip", "br");
+
+  /** Coding token to the engine that decodes it; never identity. */
+  private final Map<String, CompressionEngine> engines;
+  private final long maxDecodedBytes;
+
+  /**
+   * @param codings tokens to ask for, most preferred first; those whose library is missing are left
+   *     out when {@code required} is false, else they fail
+   * @param maxDecodedBytes the most bytes each decoding layer may produce
+   * @param maxIdleDecoders decoders kept idle per coding for reuse
+   * @throws IllegalStateException if {@code required} and a coding's library cannot load
+   * @throws IllegalArgumentException for a coding other than zstd, gzip and br
+   */
+  public ResponseCodings(List<String> codings, boolean required, long maxDecodedBytes, int maxIdleDecoders) {
+    this.maxDecodedBytes = maxDecodedBytes;
+    Map<String, CompressionEngine> made = new LinkedHashMap<>();
+    try {
+      for (String coding : codings) {
+        Compression compression = decodingCompression(coding);
+        EngineConfig config = new EngineConfig(compression.level(), 8192, 8192, maxIdleDecoders, null, maxDecodedBytes);
+        try {
+          made.put(coding, compression.newEngine(config));
+        } catch (IllegalStateException e) {
+          if (required) {
+            throw e;
+          }
+        }
+      }
+    } catch (RuntimeException e) {
+      made.values().forEach(CompressionEngine::close);
+      throw e;
+    }
+    this.engines = Collections.unmodifiableMap(made);
+  }
+
+  /** The compression whose engine decodes {@code coding}; its level does not matter for decoding. */
+  static Compression decodingCompression(String coding) {
+    switch (coding) {
+      case "zstd":
+        return Compression.zstd(1);
+      case "gzip":
+        return Compression.gzip(1);
+      case "br":
+        return Compression.brotli(1);
+      default:
+        throw new IllegalArgumentException("coding must be one of " + ALL + ": " + coding);
+    }
+  }
+
+  /** The codings asked for, most preferred first. */
+  public List<String> codings() {
+    return List.copyOf(engines.keySet());
+  }
+
+  boolean decodes(String coding) {
+    return engines.containsKey(coding);
+  }
+
+  /**
+   * The codings a response's {@code Content-Encoding} lists, in the order they were applied, with
+   * {@code identity} left out and {@code x-gzip} read as gzip.
+   *
+   * @throws MalformedBodyException if more than {@link #MAX_STACKED_CODINGS} are stacked
+   */
+  static List<String> applied(HttpHeaders headers) throws MalformedBodyException {
+    return applied(headers.allValues("Content-Encoding"));
+  }
+
+  /**
+   * The codings that {@code Content-Encoding} field lines list, in the order they were applied,
+   * with {@code identity} left out and {@code x-gzip} read as gzip.
+   *
+   * @throws MalformedBodyException if more than {@link #MAX_STACKED_CODINGS} are stacked
+   */
+  public static List<String> applied(List<String> contentEncodingLines) throws MalformedBodyException {
+    List<String> codings = new ArrayList<>();
+    for (String line : contentEncodingLines) {
+      for (String token : line.split(",")) {
+        String coding = token.trim().toLowerCase(Locale.ROOT);
+        if (!coding.isEmpty() && !coding.equals("identity")) {
+          codings.add(coding.equals("x-gzip") ? "gzip" : coding);
+        }
+      }
+    }
+    if (codings.size() > MAX_STACKED_CODINGS) {
+      throw new MalformedBodyException("response has " + codings.size() + " stacked content codings "
+          + shown(codings) + "; at most " + MAX_STACKED_CODINGS + " are decoded");
+    }
+    return codings;
+  }
+
+  /**
+   * The decoded bytes of {@code raw}, whose codings {@code applied} lists; each layer is bounded by
+   * maxDecodedBytes. Closing the result closes {@code raw}. {@code dcz} is not decoded here: the
+   * caller decodes it first and passes the rest.
+   *
+   * @throws WrongCodingException for a coding this client did not ask for
+   */
+  public InputStream decoder(InputStream raw, List<String> applied, String acceptEncoding) throws IOException {
+    checkAskedFor(applied, acceptEncoding);
+    InputStream in = raw;
+    for (int i = applied.size() - 1; i >= 0; i--) {
+      in = engines.get(applied.get(i)).decoder(in);
+      if (i > 0) {
+        in = new DecodeLimitInputStream(in, "maxDecodedBytes", maxDecodedBytes);
+      }
+    }
+    return in;
+  }
+
+  /**
+   * Checks that every coding in {@code applied} is one this object decodes.
+   *
+   * @param acceptEncoding what the request asked for, for the message
+   * @throws WrongCodingException naming the first coding that is not
+   */
+  public void checkAskedFor(List<String> applied, String acceptEncoding) throws WrongCodingException {
+    for (String coding : applied) {
+      if (!engines.containsKey(coding)) {
+        throw new WrongCodingException("response Content-Encoding " + shown(applied) + " names " + sanitize(coding)
+            + ", which this client did not ask for (Accept-Encoding: " + acceptEncoding + ")");
+      }
+    }
+  }
+
+  static String shown(List<String> codings) {
+    List<String> shown = new ArrayList<>();
+    codings.stream().limit(4).forEach(c -> shown.add(sanitize(c)));
+    return "[" + String.join(", ", shown) + (codings.size() > 4 ? ", ...]" : "]");
+  }
+
+  /** A server's token as it may appear in a message. */
+  static String sanitize(String token) {
+    return CodingTokens.sanitize(token);
+  }
+
+  /** Decoder state lent out and not yet returned, over all engines; 0 when every body was closed. */
+  long lentDecoderSlots() {
+    return engines.values().stream().mapToLong(CompressionEngine::lentDecoderSlots).sum();
+  }
+
+  @Override
+  public void close() {
+    engines.values().forEach(CompressionEngine::close);
+  }
+
+  @Override
+  public String toString() {
+    List<String> served = new ArrayList<>();
+    engines.values().forEach(e -> served.add(e.contentEncoding()));
+    return String.join(", ", served);
+  }
+}

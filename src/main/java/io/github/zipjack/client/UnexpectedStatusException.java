@@ -1,0 +1,30 @@
+package io.github.zipjack.client;
+
+import java.io.IOException;
+import java.net.URI;
+
+/**
+ * The server answered with a status outside 200-299, so the body was not decoded as a value; the
+ * body was discarded and its connection released.
+ */
+public final class UnexpectedStatusException extends IOException {
+  private static final long serialVersionUID = 1L;
+  private final int statusCode;
+  private final URI uri;
+
+  public UnexpectedStatusException(int statusCode, URI uri) {
+    super("HTTP " + statusCode + " from " + uri + "; only 2xx answers are decoded");
+    this.statusCode = statusCode;
+    this.uri = uri;
+  }
+
+  /** The response's status code. */
+  public int statusCode() {
+    return statusCode;
+  }
+
+  /** The request's URI. */
+  public URI uri() {
+    return uri;
+  }
+}

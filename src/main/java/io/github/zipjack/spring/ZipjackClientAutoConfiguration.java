@@ -1,0 +1,126 @@
+package io.github.zipjack.spring;
+
+import io.github.zipjack.Compression;
+import io.github.zipjack.client.DictionarySettings;
+import io.github.zipjack.client.DictionaryStore;
+import io.github.zipjack.client.RequestCompression;
+import io.github.zipjack.client.ResponseCodings;
+import java.util.List;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.http.client.JdkClientHttpRequestFactoryBuilder;
+import org.springframework.boot.http.client.autoconfigure.ClientHttpRequestFactoryBuilderCustomizer;
+import org.springframework.boot.restclient.RestClientCustomizer;
+import org.springframework.boot.restclient.RestTemplateCustomizer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.web.client.RestClient;
+
+/**
+ * Makes the {@code RestClient.Builder} (and {@code RestTemplateBuilder}) that Spring Boot injects ask
+ * for zstd, gzip and br and decode the answers with zipjack's limits ({@link DecodingClientInterceptor}),
+ * configured from {@code zipjack.client.*} ({@link ZipjackClientProperties}); and turns off the gzip
+ * decoding of Spring's JDK request factory, which has no limit, so that a body is decoded once, by
+ * zipjack. Active when Boot's RestClient module is present and {@code zipjack.client.enabled} is not
+ * false; each bean backs off when the application defines its own (the interceptor, or a bean of the
+ * same name).
+ */
+@AutoConfiguration(afterName = "org.springframework.boot.restclient.autoconfigure.RestClientAutoConfiguration")
+@ConditionalOnClass({RestClient.class, RestClientCustomizer.class})
+@ConditionalOnProperty(prefix = "zipjack.client", name = "enabled", havingValue = "true", matchIfMissing = true)
+@EnableConfigurationProperties(ZipjackClientProperties.class)
+public class ZipjackClientAutoConfiguration {
+  private static final String PREFIX = "zipjack.client.";
+
+  /**
+   * The interceptor, from the properties.
+   *
+   * @throws InvalidZipjackPropertyException naming the property whose value is refused
+   */
+  @Bean(destroyMethod = "close")
+  @ConditionalOnMissingBean
+  public DecodingClientInterceptor zipjackDecodingClientInterceptor(ZipjackClientProperties properties) {
+    long maxDecodedBytes = properties.getMaxDecodedSize().toBytes();
+    if (maxDecodedBytes < 1) {
+      throw new InvalidZipjackPropertyException(PREFIX + "max-decoded-size", String.valueOf(properties.getMaxDecodedSize()),
+          "must be at least 1B", null);
+    }
+    List<String> listed = properties.getCodings();
+    ResponseCodings codings;
+    try {
+      codings = new ResponseCodings(listed.isEmpty() ? ResponseCodings.ALL : listed, !listed.isEmpty(), maxDecodedBytes, 16);
+    } catch (IllegalArgumentException | IllegalStateException e) {
+      throw new InvalidZipjackPropertyException(PREFIX + "codings", String.valueOf(listed), e.getMessage(), e);
+    }
+    RequestCompression requestCompression = null;
+    if (properties.isCompressRequests()) {
+      try {
+        requestCompression = new RequestCompression(requestCompression(properties),
+            properties.getCompressRequestsMinSize().toBytes());
+      } catch (IllegalArgumentException | IllegalStateException e) {
+        codings.close();
+        throw new InvalidZipjackPropertyException(PREFIX + "request-coding", properties.getRequestCoding() + " level "
+            + properties.getRequestLevel(), e.getMessage(), e);
+      }
+    }
+    DictionaryStore dictionaries = null;
+    ZipjackClientProperties.Dictionaries d = properties.getDictionaries();
+    if (d.isEnabled()) {
+      try {
+        dictionaries = new DictionaryStore(DictionarySettings.builder().maxBytes(d.getMaxSize().toBytes())
+            .maxCount(d.getMaxCount()).build(), maxDecodedBytes);
+        return new DecodingClientInterceptor(codings, requestCompression, maxDecodedBytes, dictionaries);
+      } catch (IllegalArgumentException e) {
+        codings.close();
+        if (requestCompression != null) {
+          requestCompression.close();
+        }
+        throw new InvalidZipjackPropertyException(PREFIX + "dictionaries", "max-size " + d.getMaxSize() + ", max-count "
+            + d.getMaxCount() + ", codings " + codings.codings(), e.getMessage(), e);
+      }
+    }
+    return new DecodingClientInterceptor(codings, requestCompression, maxDecodedBytes);
+  }
+
+  private static Compression requestCompression(ZipjackClientProperties properties) {
+    int level = properties.getRequestLevel();
+    switch (properties.getRequestCoding()) {
+      case "gzip":
+        return Compression.gzip(level);
+      case "zstd":
+        return Compression.zstd(level);
+      case "br":
+        return Compression.brotli(level);
+      default:
+        throw new IllegalArgumentException("request-coding must be gzip, zstd or br");
+    }
+  }
+
+  /** Adds the interceptor to every {@code RestClient.Builder} Boot makes. */
+  @Bean
+  @ConditionalOnMissingBean(name = "zipjackRestClientCustomizer")
+  public RestClientCustomizer zipjackRestClientCustomizer(DecodingClientInterceptor interceptor) {
+    return builder -> builder.requestInterceptor(interceptor);
+  }
+
+  /** Adds the interceptor to every {@code RestTemplate} Boot's {@code RestTemplateBuilder} makes. */
+  @Bean
+  @ConditionalOnMissingBean(name = "zipjackRestTemplateCustomizer")
+  public RestTemplateCustomizer zipjackRestTemplateCustomizer(DecodingClientInterceptor interceptor) {
+    return restTemplate -> restTemplate.getInterceptors().add(interceptor);
+  }
+
+  /** Turns off Spring's own (unbounded) gzip decoding in the JDK request factory Boot builds. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(JdkClientHttpRequestFactoryBuilder.class)
+  static class JdkFactoryConfiguration {
+    @Bean
+    @ConditionalOnMissingBean(name = "zipjackJdkRequestFactoryCustomizer")
+    ClientHttpRequestFactoryBuilderCustomizer<JdkClientHttpRequestFactoryBuilder> zipjackJdkRequestFactoryCustomizer() {
+      return builder -> builder.withCustomizer(factory -> factory.enableCompression(false));
+    }
+  }
+}

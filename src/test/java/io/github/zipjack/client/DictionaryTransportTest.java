@@ -1,0 +1,259 @@
+package io.github.zipjack.client;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.github.luben.zstd.ZstdCompressCtx;
+import com.github.luben.zstd.ZstdDictCompress;
+import com.github.luben.zstd.ZstdDictContentType;
+import io.github.zipjack.Compression;
+import io.github.zipjack.Pipeline;
+import io.github.zipjack.SystemTool;
+import io.github.zipjack.WrongCodingException;
+import io.github.zipjack.data.Datasets;
+import io.github.zipjack.data.Person;
+import java.io.ByteArrayOutputStream;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * RFC 9842 in the client, against a bare server that marks dictionaries and answers {@code dcz}
+ * bodies made by the system {@code zstd -D} (or by zstd-jni with the dictionary as raw content):
+ * dictionaries kept, announced for matching URLs only, used, checked by hash, bounded, dropped when
+ * stale, and fetched from a Link header when allowed.
+ */
+class DictionaryTransportTest {
+  private static final TypeReference<List<Person>> PEOPLE = new TypeReference<>() {};
+  private static final String JSON = "application/json";
+  private static byte[] peopleJson;
+  private static byte[] dictionary;
+  private static List<Person> people;
+  private static StoredAnswerServer server;
+  private static HttpClient http;
+  private static Pipeline pipeline;
+  private CompressedHttpClient client;
+
+  @TempDir
+  static Path dir;
+
+  @BeforeAll
+  static void start() throws Exception {
+    peopleJson = Datasets.load("people-100").rawJson();
+    dictionary = Datasets.load("people-10").rawJson();
+    server = new StoredAnswerServer();
+    http = HttpClient.newHttpClient();
+    pipeline = Pipeline.builder().compression(Compression.none()).build();
+    people = pipeline.decode(peopleJson, PEOPLE);
+  }
+
+  @AfterAll
+  static void stop() {
+    pipeline.close();
+    server.close();
+  }
+
+  @BeforeEach
+  void newClient() {
+    client = CompressedHttpClient.builder(http, pipeline).dictionaries(DictionarySettings.builder().build()).build();
+  }
+
+  @AfterEach
+  void closeClient() {
+    client.close();
+  }
+
+  private static StoredAnswerServer.Answer dictionaryAnswer(byte[] content, String useAsDictionary, String cacheControl) {
+    return new StoredAnswerServer.Answer(200, Map.of("Content-Type", "text/plain", "Use-As-Dictionary", useAsDictionary,
+        "Cache-Control", cacheControl), content);
+  }
+
+  /** The dcz body of {@code body}: the header naming {@code named}, then {@code zstd -D} with {@code used}. */
+  private static byte[] dcz(byte[] body, byte[] named, byte[] used) throws Exception {
+    Path file = Files.write(dir.resolve("dictionary-" + System.nanoTime()), used);
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    out.write(DictionaryStore.DCZ_MAGIC);
+    out.write(DictionaryStore.sha256(named));
+    out.write(SystemTool.zstd(body, "-3", "-D", file.toString()));
+    return out.toByteArray();
+  }
+
+  private void keepDictionary(String match) throws Exception {
+    server.put("/dict", dictionaryAnswer(dictionary, "match=\"" + match + "\", id=\"people-v1\"", "max-age=3600"));
+    assertNull(client.get(server.uri("/dict"), Void.class));
+    assertEquals(1, client.dictionaryCount());
+  }
+
+  @Test
+  void keptDictionaryIsAnnouncedForMatchingUrlsOnly() throws Exception {
+    keepDictionary("/api/*");
+    server.put("/api/people", JSON, null, peopleJson);
+    server.put("/other", JSON, null, peopleJson);
+    client.get(server.uri("/api/people"), PEOPLE);
+    client.get(server.uri("/other"), PEOPLE);
+    var announced = server.received("/api/people").headers();
+    assertEquals(":" + Base64.getEncoder().encodeToString(DictionaryStore.sha256(dictionary)) + ":",
+        announced.getFirst("Available-Dictionary"));
+    assertEquals("\"people-v1\"", announced.getFirst("Dictionary-ID"));
+    assertEquals("zstd, gzip, br, dcz", announced.getFirst("Accept-Encoding"));
+    assertNull(server.received("/other").headers().getFirst("Available-Dictionary"));
+    assertEquals("zstd, gzip, br", server.received("/other").headers().getFirst("Accept-Encoding"));
+  }
+
+  @Test
+  void dczAnswerMadeByTheSystemZstdDecodes() throws Exception {
+    keepDictionary("/api/*");
+    byte[] body = dcz(peopleJson, dictionary, dictionary);
+    server.put("/api/dcz", JSON, "dcz", body);
+    assertEquals(people, client.get(server.uri("/api/dcz"), PEOPLE));
+    assertTrue(body.length < peopleJson.length / 3, "dcz " + body.length + " bytes");
+  }
+
+  @Test
+  void dictionaryStartingWithZstdsMagicIsUsedAsRawContent() throws Exception {
+    byte[] magicFirst = new byte[dictionary.length + 4];
+    magicFirst[0] = 0x37;
+    magicFirst[1] = (byte) 0xa4;
+    magicFirst[2] = 0x30;
+    magicFirst[3] = (byte) 0xec;
+    System.arraycopy(dictionary, 0, magicFirst, 4, dictionary.length);
+    server.put("/magic-dict", dictionaryAnswer(magicFirst, "match=\"/magic/*\"", "max-age=60"));
+    client.get(server.uri("/magic-dict"), Void.class);
+    ByteArrayOutputStream body = new ByteArrayOutputStream();
+    body.write(DictionaryStore.DCZ_MAGIC);
+    body.write(DictionaryStore.sha256(magicFirst));
+    try (ZstdDictCompress raw = new ZstdDictCompress(magicFirst, 3, ZstdDictContentType.RAW_CONTENT);
+        ZstdCompressCtx ctx = new ZstdCompressCtx()) {
+      body.write(ctx.setLevel(3).loadDict(raw).compress(peopleJson));
+    }
+    server.put("/magic/people", JSON, "dcz", body.toByteArray());
+    assertEquals(people, client.get(server.uri("/magic/people"), PEOPLE));
+  }
+
+  @Test
+  void dczNamingAnotherDictionaryIsRefusedAndTheNextRequestWorks() throws Exception {
+    keepDictionary("/api/*");
+    byte[] other = "some other dictionary".getBytes(StandardCharsets.UTF_8);
+    server.put("/api/wrong", JSON, "dcz", dcz(peopleJson, other, other));
+    DictionaryMismatchException e = assertThrows(DictionaryMismatchException.class,
+        () -> client.get(server.uri("/api/wrong"), PEOPLE));
+    assertEquals(java.util.HexFormat.of().formatHex(DictionaryStore.sha256(dictionary)), e.expectedHash());
+    assertEquals(0, client.lentDecoderSlots());
+    server.put("/api/right", JSON, "dcz", dcz(peopleJson, dictionary, dictionary));
+    assertEquals(people, client.get(server.uri("/api/right"), PEOPLE));
+  }
+
+  @Test
+  void dczWhenNoDictionaryWasAnnouncedIsACodingNotAskedFor() throws Exception {
+    keepDictionary("/api/*");
+    server.put("/elsewhere", JSON, "dcz", dcz(peopleJson, dictionary, dictionary));
+    assertThrows(WrongCodingException.class, () -> client.get(server.uri("/elsewhere"), PEOPLE));
+  }
+
+  @Test
+  void bodyHandlerDecodesDczWithTheDictionaryItsHeaderNames() throws Exception {
+    keepDictionary("/api/*");
+    server.put("/api/async", JSON, "dcz", dcz(peopleJson, dictionary, dictionary));
+    HttpRequest request = client.prepare(HttpRequest.newBuilder(server.uri("/api/async")).build());
+    assertEquals(people, http.sendAsync(request, client.bodyHandler(PEOPLE)).get().body());
+    byte[] other = "not held".getBytes(StandardCharsets.UTF_8);
+    server.put("/api/async-unknown", JSON, "dcz", dcz(peopleJson, other, other));
+    HttpRequest unknown = client.prepare(HttpRequest.newBuilder(server.uri("/api/async-unknown")).build());
+    ExecutionException e = assertThrows(ExecutionException.class,
+        () -> http.sendAsync(unknown, client.bodyHandler(PEOPLE)).get());
+    assertInstanceOf(DictionaryMismatchException.class, e.getCause());
+  }
+
+  @Test
+  void staleDictionaryIsDroppedAndNoLongerAnnounced() throws Exception {
+    server.put("/short-dict", dictionaryAnswer(dictionary, "match=\"/short/*\"", "max-age=1"));
+    client.get(server.uri("/short-dict"), Void.class);
+    assertEquals(1, client.dictionaryCount());
+    Thread.sleep(1100);
+    server.put("/short/people", JSON, null, peopleJson);
+    client.get(server.uri("/short/people"), PEOPLE);
+    assertNull(server.received("/short/people").headers().getFirst("Available-Dictionary"));
+    assertEquals(0, client.dictionaryCount());
+  }
+
+  @Test
+  void answerWithoutFreshnessIsNotKept() throws Exception {
+    server.put("/uncached-dict", dictionaryAnswer(dictionary, "match=\"/api/*\"", "no-store"));
+    client.get(server.uri("/uncached-dict"), Void.class);
+    assertEquals(0, client.dictionaryCount());
+  }
+
+  @Test
+  void countBudgetDropsTheLeastRecentlyUsed() throws Exception {
+    try (CompressedHttpClient one = CompressedHttpClient.builder(http, pipeline)
+        .dictionaries(DictionarySettings.builder().maxCount(1).build()).build()) {
+      server.put("/dict-a", dictionaryAnswer(dictionary, "match=\"/a/*\"", "max-age=60"));
+      server.put("/dict-b", dictionaryAnswer(peopleJson, "match=\"/b/*\"", "max-age=60"));
+      one.get(server.uri("/dict-a"), Void.class);
+      one.get(server.uri("/dict-b"), Void.class);
+      assertEquals(1, one.dictionaryCount());
+      server.put("/a/people", JSON, null, peopleJson);
+      one.get(server.uri("/a/people"), PEOPLE);
+      assertNull(server.received("/a/people").headers().getFirst("Available-Dictionary"));
+    }
+  }
+
+  @Test
+  void dictionaryLargerThanTheByteBudgetIsNotKept() throws Exception {
+    try (CompressedHttpClient small = CompressedHttpClient.builder(http, pipeline)
+        .dictionaries(DictionarySettings.builder().maxBytes(1000).build()).build()) {
+      server.put("/big-dict", dictionaryAnswer(dictionary, "match=\"/api/*\"", "max-age=60"));
+      small.get(server.uri("/big-dict"), Void.class);
+      assertEquals(0, small.dictionaryCount());
+    }
+  }
+
+  @Test
+  void linkedDictionaryIsFetchedOnlyWhenAllowed() throws Exception {
+    server.put("/linked-dict", dictionaryAnswer(dictionary, "match=\"/linked/*\"", "max-age=60"));
+    server.put("/page", new StoredAnswerServer.Answer(200, Map.of("Content-Type", JSON,
+        "Link", "</linked-dict>; rel=\"compression-dictionary\""), peopleJson));
+    client.get(server.uri("/page"), PEOPLE);
+    client.awaitDictionaryFetches();
+    assertNull(server.received("/linked-dict"));
+    try (CompressedHttpClient fetching = CompressedHttpClient.builder(http, pipeline)
+        .dictionaries(DictionarySettings.builder().fetchLinked(true).build()).build()) {
+      fetching.get(server.uri("/page"), PEOPLE);
+      fetching.awaitDictionaryFetches();
+      assertEquals(1, fetching.dictionaryCount());
+      server.put("/linked/people", JSON, "dcz", dcz(peopleJson, dictionary, dictionary));
+      assertEquals(people, fetching.get(server.uri("/linked/people"), PEOPLE));
+    }
+  }
+
+  @Test
+  void dictionaries_withoutZstd() {
+    IllegalStateException e = assertThrows(IllegalStateException.class, () -> CompressedHttpClient.builder(http, pipeline)
+        .codings("gzip").dictionaries(DictionarySettings.builder().build()).build());
+    assertFalse(e.getMessage().isEmpty());
+  }
+
+  @Test
+  void maxCount_zero() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> DictionarySettings.builder().maxCount(0));
+    assertEquals("maxCount must be in [1, 1000]: 0", e.getMessage());
+  }
+}

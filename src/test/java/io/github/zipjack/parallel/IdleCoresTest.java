@@ -1,0 +1,85 @@
+package io.github.zipjack.parallel;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import io.github.zipjack.Compression;
+import io.github.zipjack.GzipImplementation;
+import io.github.zipjack.Pipeline;
+import io.github.zipjack.codec.CompressionWorkers;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A large body goes parallel only while a core is idle: alone it is shared out, and with every core
+ * already compressing a body it is compressed as with one thread, so that a loaded server does the
+ * serial work and no more. Both forms decode to the same value.
+ */
+class IdleCoresTest {
+  private static final List<Map<String, Object>> LARGE = LargeBodies.records(3000);
+  private static final TypeReference<List<Map<String, Object>>> TYPE = new TypeReference<>() { };
+
+  private static Pipeline parallel(Compression compression) {
+    return Pipeline.builder().compression(compression).compressionThreads(2).parallelThresholdBytes(100_000).build();
+  }
+
+  private static Pipeline serial(Compression compression) {
+    return Pipeline.builder().compression(compression).compressionThreads(1).build();
+  }
+
+  @Test
+  void aLargeGzipBodyWithEveryCoreBusyHasTheBytesOfOneThread() throws Exception {
+    Compression zlib = Compression.gzip(1, GzipImplementation.ZLIB);
+    byte[] oneThread;
+    try (Pipeline serial = serial(zlib)) {
+      oneThread = serial.encode(LARGE);
+    }
+    try (Pipeline pipeline = parallel(zlib); BusyCores busy = new BusyCores(zlib)) {
+      assertArrayEquals(oneThread, pipeline.encode(LARGE));
+    }
+  }
+
+  @Test
+  void aLargeGzipBodyAloneIsSharedOutInBlocks() throws Exception {
+    Compression zlib = Compression.gzip(1, GzipImplementation.ZLIB);
+    try (Pipeline serial = serial(zlib); Pipeline pipeline = parallel(zlib)) {
+      byte[] alone = pipeline.encode(LARGE);
+
+      assertFalse(Arrays.equals(serial.encode(LARGE), alone), "blocks end in sync flushes: other bytes than one stream");
+      assertEquals(LARGE, pipeline.decode(alone, TYPE));
+    }
+  }
+
+  @Test
+  void aLargeZstdBodyWithEveryCoreBusyTakesNoWorkerAndDecodesTheSame() throws Exception {
+    Compression zstd = Compression.zstd(1);
+    try (Pipeline pipeline = parallel(zstd)) {
+      byte[] alone = pipeline.encode(LARGE);
+      byte[] busyForm;
+      try (BusyCores busy = new BusyCores(zstd)) {
+        int freeBefore = CompressionWorkers.shared().freePermits();
+        busyForm = pipeline.encode(LARGE);
+        assertEquals(freeBefore, CompressionWorkers.shared().freePermits(), "no permit was taken or kept");
+      }
+
+      assertFalse(Arrays.equals(alone, busyForm), "libzstd's frame without workers differs from one with workers");
+      assertEquals(LARGE, pipeline.decode(busyForm, TYPE));
+      assertEquals(LARGE, pipeline.decode(alone, TYPE));
+    }
+  }
+
+  @Test
+  void everyCallerCountedIsGoneOnceTheBodiesAreDone() throws Exception {
+    CompressionWorkers shared = CompressionWorkers.shared();
+    long idleBefore = shared.idleCores();
+    try (BusyCores busy = new BusyCores(Compression.zstd(1))) {
+      assertTrue(shared.idleCores() <= 0, "idle cores while busy: " + shared.idleCores());
+    }
+    assertEquals(idleBefore, shared.idleCores());
+  }
+}
