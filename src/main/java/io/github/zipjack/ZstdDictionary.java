@@ -25,7 +25,9 @@ import java.util.Objects;
  * <p>Dictionaries serve bodies of a few KB or less that look alike, where both ends are yours
  * (caches, queues, files, service-to-service calls); never HTTP's {@code zstd} coding, which no
  * browser decodes with a private dictionary (the servlet filter and {@code CompressedResponses}
- * refuse them). See docs/dictionaries.md.
+ * refuse them; browsers get dictionary-compressed responses through RFC 9842's {@code dcz}, for
+ * which the servlet package's {@code HttpDictionary} takes this file's content part). See
+ * docs/dictionaries.md.
  */
 public final class ZstdDictionary {
   /** zstd's dictionary magic number, read little-endian: bytes 37 a4 30 ec. */

@@ -48,6 +48,8 @@ final class BrotliBodyEncoder extends WholeBodyEncoder {
   private final Mode mode;
   private final ContextCounter contexts;
   private final NativeOutputWriter writer = new NativeOutputWriter();
+  /** The engine's prepared dictionary, attached to each body's native encoder; null for none. */
+  private final ByteBuffer dictionary;
   /** While {@link #compressChain} runs: the segment being read and the next byte in it. */
   private Segment cursor;
   private int cursorPos;
@@ -59,6 +61,7 @@ final class BrotliBodyEncoder extends WholeBodyEncoder {
   /** @param mode the brotli mode; only the measurements in the tests ask for another than {@link #MODE} */
   BrotliBodyEncoder(BrotliEngine engine, int quality, Mode mode, ContextCounter contexts) {
     this.engine = engine;
+    this.dictionary = engine == null ? null : engine.preparedDictionary();
     this.quality = quality;
     this.mode = mode;
     this.contexts = contexts;
@@ -96,7 +99,7 @@ final class BrotliBodyEncoder extends WholeBodyEncoder {
   /** Compresses {@code length} bytes read from {@code array} or, when it is null, from the chain at {@link #cursor}. */
   private void encode(byte[] array, long length, OutputStream sink) throws IOException {
     try (BrotliNativeStream stream = new BrotliNativeStream((int) Math.max(1, Math.min(length, INPUT_CHUNK_BYTES)),
-        quality, windowBits(length), mode, contexts)) {
+        quality, windowBits(length), mode, dictionary, contexts)) {
       ByteBuffer input = stream.input();
       long pos = 0;
       do {

@@ -39,6 +39,8 @@ final class BrotliDecoderStream extends InputStream {
   private final InputStream in;
   private final StripedPool<InputSlot> pool;
   private final ContextCounter contexts;
+  /** The raw dictionary attached to each native decoder; null for none. */
+  private final ByteBuffer dictionary;
   /** Null once closed. */
   private InputSlot slot;
   /** Null before the first read and once destroyed. */
@@ -62,6 +64,12 @@ final class BrotliDecoderStream extends InputStream {
   private final byte[] one = new byte[1];
 
   BrotliDecoderStream(InputStream in, StripedPool<InputSlot> pool, ContextCounter contexts) {
+    this(in, pool, null, contexts);
+  }
+
+  /** @param dictionary the raw dictionary the stream was made with (a direct buffer that outlives this stream), or null */
+  BrotliDecoderStream(InputStream in, StripedPool<InputSlot> pool, ByteBuffer dictionary, ContextCounter contexts) {
+    this.dictionary = dictionary;
     this.in = Objects.requireNonNull(in, "in");
     this.pool = pool;
     this.contexts = contexts;
@@ -146,6 +154,9 @@ final class BrotliDecoderStream extends InputStream {
     System.arraycopy(slot.buffer, 0, first, 0, firstLength);
     decoder = new DecoderJNI.Wrapper(INPUT_BUFFER_BYTES);
     contexts.created();
+    if (dictionary != null && !decoder.attachDictionary(dictionary)) {
+      throw new IOException("brotli decoder could not attach its dictionary");
+    }
     pushChunk(n);
   }
 

@@ -1,6 +1,8 @@
 package io.github.zipjack.codec;
 
 import com.aayushatharva.brotli4j.Brotli4jLoader;
+import com.aayushatharva.brotli4j.encoder.Encoder;
+import java.nio.ByteBuffer;
 import java.io.InputStream;
 
 /**
@@ -29,7 +31,14 @@ import java.io.InputStream;
  * decodes to.
  */
 public final class BrotliEngine extends PooledEngine<BrotliBodyEncoder, BrotliDecoderStream.InputSlot> {
+  /** The lowest quality at which brotli uses an attached dictionary; below it brotli ignores one. */
+  public static final int MIN_DICTIONARY_QUALITY = 5;
+
   private final int quality;
+  /** The raw dictionary for decoders, a direct buffer; null without one. */
+  private final ByteBuffer rawDictionary;
+  /** The dictionary prepared once for encoders, a direct buffer; null without one. */
+  private final ByteBuffer preparedDictionary;
 
   /**
    * @param config its level is the brotli quality, 0 to 11; its maxIdleEncoders bounds the idle
@@ -46,6 +55,40 @@ public final class BrotliEngine extends PooledEngine<BrotliBodyEncoder, BrotliDe
     }
     Brotli4jLoader.ensureAvailability(); // loads the native library once; brotli4j's JNI classes do not
     this.quality = level;
+    this.rawDictionary = null;
+    this.preparedDictionary = null;
+  }
+
+  /**
+   * An engine whose streams are compressed with {@code rawDictionary} as raw (LZ77) content and
+   * whose decoders decode with it: shared brotli, as RFC 9842's {@code dcb} needs. The dictionary is
+   * copied into native memory and prepared once, here; the heap and direct buffers go with the
+   * engine.
+   *
+   * @throws IllegalArgumentException if the quality is outside [5, 11] (brotli ignores a dictionary
+   *     below 5) or the dictionary is empty
+   */
+  public BrotliEngine(EngineConfig config, byte[] rawDictionary) {
+    super(config.maxIdleEncoders());
+    int level = config.level();
+    if (level < MIN_DICTIONARY_QUALITY || level > 11) {
+      throw new IllegalArgumentException("brotli quality with a dictionary must be in [" + MIN_DICTIONARY_QUALITY
+          + ", 11] (brotli ignores a dictionary below " + MIN_DICTIONARY_QUALITY + "): " + level);
+    }
+    if (rawDictionary.length == 0) {
+      throw new IllegalArgumentException("brotli dictionary must not be empty");
+    }
+    Brotli4jLoader.ensureAvailability();
+    this.quality = level;
+    ByteBuffer raw = ByteBuffer.allocateDirect(rawDictionary.length);
+    raw.put(rawDictionary).flip();
+    this.rawDictionary = raw;
+    this.preparedDictionary = Encoder.prepareDictionary(raw, 0).getData();
+  }
+
+  /** The prepared dictionary native encoders attach, or null. */
+  ByteBuffer preparedDictionary() {
+    return preparedDictionary;
   }
 
   /** Its native encoder is made, counted and destroyed per body, inside the encoder. */
@@ -83,7 +126,7 @@ public final class BrotliEngine extends PooledEngine<BrotliBodyEncoder, BrotliDe
 
   @Override
   public String implementation() {
-    return "brotli(" + quality + ") via brotli4j";
+    return "brotli(" + quality + (rawDictionary == null ? "" : ", dictionary") + ") via brotli4j";
   }
 
   /**
@@ -95,7 +138,7 @@ public final class BrotliEngine extends PooledEngine<BrotliBodyEncoder, BrotliDe
    */
   @Override
   public InputStream decoder(InputStream body) {
-    return new BrotliDecoderStream(body, decoderSlots, contexts);
+    return new BrotliDecoderStream(body, decoderSlots, rawDictionary, contexts);
   }
 
 }

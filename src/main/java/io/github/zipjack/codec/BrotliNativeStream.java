@@ -25,14 +25,20 @@ final class BrotliNativeStream implements AutoCloseable {
   /**
    * @param inputBytes capacity of the native input buffer: the most body bytes one push takes
    * @param windowBits log2 of the window, 10 to 24
-   * @throws IOException if brotli cannot make the encoder
+   * @param dictionary a prepared raw dictionary the stream is compressed with (its direct buffer
+   *     must outlive the stream), or null for none
+   * @throws IOException if brotli cannot make the encoder or attach the dictionary
    */
-  BrotliNativeStream(int inputBytes, int quality, int windowBits, Mode mode, ContextCounter contexts)
-      throws IOException {
+  BrotliNativeStream(int inputBytes, int quality, int windowBits, Mode mode, ByteBuffer dictionary,
+      ContextCounter contexts) throws IOException {
     this.encoder = new EncoderJNI.Wrapper(inputBytes, quality, windowBits, mode);
     this.contexts = contexts;
     this.quality = quality;
     contexts.created();
+    if (dictionary != null && !encoder.attachDictionary(dictionary)) {
+      close();
+      throw new IOException("brotli encoder (quality " + quality + ") could not attach its dictionary");
+    }
   }
 
   /** The native input buffer; {@link #push} compresses its first bytes. */

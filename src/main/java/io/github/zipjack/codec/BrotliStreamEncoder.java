@@ -45,7 +45,8 @@ final class BrotliStreamEncoder extends DirectInputEncoder {
 
   @Override
   protected void begin(OutputStream sink) throws IOException {
-    stream = new BrotliNativeStream(INPUT_BYTES, quality, WINDOW_BITS, BrotliBodyEncoder.MODE, contexts);
+    stream = new BrotliNativeStream(INPUT_BYTES, quality, WINDOW_BITS, BrotliBodyEncoder.MODE,
+        engine.preparedDictionary(), contexts);
     input = stream.input();
     input.clear();
     this.sink = sink;

@@ -6,7 +6,12 @@ import io.github.zipjack.Format;
 import io.github.zipjack.Pipeline;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import io.github.zipjack.buffer.Segment;
+import io.github.zipjack.buffer.SegmentOutputStream;
+import io.github.zipjack.buffer.SegmentPool;
+import io.github.zipjack.codec.Encoder;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -37,6 +42,9 @@ import java.util.Optional;
  * the helper makes its own identity pipeline from the first pipeline's mapper
  * ({@link Pipeline.Builder#sameMapperAs}, so identity bodies hold the same bytes the others compress);
  * {@link #close()} closes that one, and only that one.
+ *
+ * <p>With {@link #withDictionaries} it also answers clients that hold an RFC 9842 dictionary in
+ * {@code dcz} or {@code dcb}, by the rules of {@link CompressionFilter}.
  *
  * <p>What to test in a container (Jetty and Tomcat): Content-Length equals the bytes on the wire for
  * each coding and for identity; the decoded body equals {@code pipeline.encode} of a none() pipeline;
@@ -72,9 +80,20 @@ public final class CompressedResponses implements AutoCloseable {
   private final CompressionListener listener;
   /** Compressed bodies shorter than this are checked against the body as it is; 0: never. */
   private final long minBodyBytes;
+  /** The HTTP dictionaries and their dcz and dcb engines; null for none. Owned: closed by {@link #close()}. */
+  private final DictionaryTransport dictionaries;
+  /** Where dcz and dcb bodies are compressed into; null without dictionaries. Owned with them. */
+  private final SegmentPool dictionaryPool;
 
   private CompressedResponses(Map<String, Pipeline> pipelines, String contentType, Pipeline ownIdentity,
       CompressionListener listener, long minBodyBytes) {
+    this(pipelines, contentType, ownIdentity, listener, minBodyBytes, null, null);
+  }
+
+  private CompressedResponses(Map<String, Pipeline> pipelines, String contentType, Pipeline ownIdentity,
+      CompressionListener listener, long minBodyBytes, DictionaryTransport dictionaries, SegmentPool dictionaryPool) {
+    this.dictionaries = dictionaries;
+    this.dictionaryPool = dictionaryPool;
     this.pipelines = pipelines;
     this.preference = List.copyOf(pipelines.keySet());
     this.contentType = contentType;
@@ -134,7 +153,7 @@ public final class CompressedResponses implements AutoCloseable {
     if (contentType.isBlank()) {
       throw new IllegalArgumentException("contentType must not be blank");
     }
-    return new CompressedResponses(pipelines, contentType, ownIdentity, listener, minBodyBytes);
+    return new CompressedResponses(pipelines, contentType, ownIdentity, listener, minBodyBytes, dictionaries, dictionaryPool);
   }
 
   /**
@@ -146,7 +165,7 @@ public final class CompressedResponses implements AutoCloseable {
    */
   public CompressedResponses withListener(CompressionListener listener) {
     return new CompressedResponses(pipelines, contentType, ownIdentity, Objects.requireNonNull(listener, "listener"),
-        minBodyBytes);
+        minBodyBytes, dictionaries, dictionaryPool);
   }
 
   /**
@@ -164,7 +183,71 @@ public final class CompressedResponses implements AutoCloseable {
     if (bytes < 0) {
       throw new IllegalArgumentException("minBodyBytes must be >= 0: " + bytes);
     }
-    return new CompressedResponses(pipelines, contentType, ownIdentity, listener, bytes);
+    return new CompressedResponses(pipelines, contentType, ownIdentity, listener, bytes, dictionaries, dictionaryPool);
+  }
+
+  /**
+   * A helper like this one that also speaks RFC 9842 dictionary transport: a value written for a
+   * request that may use one of {@code dictionaries} (see {@link CompressionFilter}'s rules) is sent
+   * in {@code dcz} (or {@code dcb}), compressed with it (identity when that is not smaller), with
+   * {@code Vary: Accept-Encoding, Available-Dictionary}; responses under a dictionary's match carry
+   * a {@code Link} to {@code <context path><dictionaryPath>/<hash>}, which {@link #serveDictionary}
+   * or {@link CompressionFilter} (with the same dictionaries) answers. The dictionaries are loaded
+   * here, once: for {@code dcz} at the level of the zstd pipeline (1 without one), and for
+   * {@code dcb}, when a brotli pipeline is given, at its quality but at least 5; dcb is preferred
+   * when the brotli pipeline comes before the zstd one.
+   *
+   * <p>It shares this helper's pipelines but owns the dictionaries' native state: close the helper
+   * this returns (which also closes what this one owns), not this one.
+   *
+   * @throws IllegalArgumentException if {@code dictionaryPath} is not a path (see
+   *     {@link CompressionSettings.Builder#dictionaryPath}), none is given, or one is given twice
+   * @throws IllegalStateException if zstd-jni cannot load
+   */
+  public CompressedResponses withDictionaries(String dictionaryPath, HttpDictionary... dictionaries) {
+    CompressionSettings checked = CompressionSettings.builder().dictionaryPath(dictionaryPath)
+        .dictionaries(dictionaries).build();
+    if (dictionaries.length == 0) {
+      throw new IllegalArgumentException("dictionaries must not be empty");
+    }
+    List<Compression> codings = new ArrayList<>();
+    pipelines.values().forEach(p -> codings.add(p.compression()));
+    boolean dcb = preference.contains("br");
+    DictionaryTransport transport;
+    try {
+      transport = new DictionaryTransport(checked.dictionaries(), checked.dictionaryPath(),
+          CompressionFilter.dictionaryConfig(codings, "zstd", 1, checked),
+          dcb ? CompressionFilter.dictionaryConfig(codings, "br", 5, checked) : null,
+          DictionaryTransport.prefersDcb(preference),
+          Map.of());
+    } catch (LinkageError e) {
+      throw new IllegalStateException("dictionaries need zstd-jni (com.github.luben:zstd-jni) on the class path: "
+          + e, e);
+    }
+    return new CompressedResponses(pipelines, contentType, ownIdentity, listener, minBodyBytes, transport,
+        new SegmentPool(checked.segmentPoolBytes()));
+  }
+
+  /**
+   * Answers a request for one of the dictionaries of {@link #withDictionaries} (its bytes,
+   * uncompressed, with {@code Use-As-Dictionary}, {@code Cache-Control}, a strong ETag, 304 for
+   * {@code If-None-Match}), for a servlet mapped at their path when no {@link CompressionFilter}
+   * serves them.
+   *
+   * @return false, having done nothing, when the request is not for one of them
+   */
+  public boolean serveDictionary(HttpServletRequest request, HttpServletResponse response) throws IOException {
+    if (dictionaries == null) {
+      return false;
+    }
+    DictionaryTransport.Served served = dictionaries.servedAt(
+        request.getRequestURI().substring(request.getContextPath().length()));
+    if (served == null) {
+      return false;
+    }
+    request.setAttribute(WRITTEN_ATTRIBUTE, IDENTITY);
+    dictionaries.serve(served, request, response, preference);
+    return true;
   }
 
   static String mediaType(Format format) {
@@ -190,10 +273,20 @@ public final class CompressedResponses implements AutoCloseable {
       throw new IllegalStateException("response is already committed; write must be the first thing sent");
     }
     String acceptEncoding = acceptEncoding(request);
-    Optional<String> coding = AcceptEncoding.parse(acceptEncoding).choose(preference);
+    AcceptEncoding parsed = AcceptEncoding.parse(acceptEncoding);
+    Optional<String> coding = parsed.choose(preference);
     if (coding.isEmpty()) {
       notAcceptable(request, response, acceptEncoding);
       return;
+    }
+    if (dictionaries != null) {
+      DictionaryTransport.Choice choice = dictionaries.choose(request, parsed, coding.get());
+      addLink(response, choice.link());
+      if (choice.allows(response)) {
+        writeDcz(request, response, value, choice);
+        return;
+      }
+      addVary(response, choice.varyTokens());
     }
     Pipeline pipeline = pipelines.get(coding.get());
     request.setAttribute(WRITTEN_ATTRIBUTE, coding.get());
@@ -243,6 +336,58 @@ public final class CompressedResponses implements AutoCloseable {
     }
   }
 
+  /** Adds {@code link} unless it is null or the response has it already (the filter added it). */
+  private static void addLink(HttpServletResponse response, String link) {
+    if (link != null && !response.getHeaders("Link").contains(link)) {
+      response.addHeader("Link", link);
+    }
+  }
+
+  /** Sends {@code value} compressed with the chosen dictionary, or identity when that is not smaller. */
+  private void writeDcz(HttpServletRequest request, HttpServletResponse response, Object value,
+      DictionaryTransport.Choice choice) throws IOException {
+    String coding = choice.engine().contentEncoding();
+    request.setAttribute(WRITTEN_ATTRIBUTE, coding);
+    long start = listener == null ? 0 : System.nanoTime();
+    try (EncodedBody raw = pipelines.get(IDENTITY).encodeToBody(value);
+        SegmentOutputStream compressed = new SegmentOutputStream(dictionaryPool)) {
+      boolean sendRaw = raw.size() < minBodyBytes;
+      if (!sendRaw) {
+        try (Encoder encoder = choice.engine().open(compressed)) {
+          raw.writeTo(encoder.stream());
+          encoder.finish();
+        }
+        sendRaw = compressed.size() >= raw.size();
+      }
+      long nanos = listener == null ? 0 : System.nanoTime() - start;
+      long size = sendRaw ? raw.size() : compressed.size();
+      if (listener != null) {
+        report(sendRaw ? IDENTITY : coding, sendRaw ? (raw.size() < minBodyBytes ? CompressionListener.Outcome.TOO_SMALL
+            : CompressionListener.Outcome.DID_NOT_SHRINK) : CompressionListener.Outcome.COMPRESSED, raw.size(), size,
+            nanos);
+      }
+      response.setContentType(contentType);
+      if (!sendRaw) {
+        response.setHeader("Content-Encoding", coding);
+      } else {
+        request.setAttribute(WRITTEN_ATTRIBUTE, IDENTITY);
+      }
+      response.setContentLengthLong(size);
+      addVary(response, choice.varyTokens());
+      if (!isHead(request)) {
+        ContainerBuffer.holdWhole(response, size);
+        if (sendRaw) {
+          raw.writeTo(response.getOutputStream());
+        } else {
+          OutputStream out = response.getOutputStream();
+          for (Segment s = compressed.head(); s != null; s = s.next()) {
+            out.write(s.data, s.pos, s.readableBytes());
+          }
+        }
+      }
+    }
+  }
+
   private void report(String coding, CompressionListener.Outcome outcome, long rawBytes, long size, long nanos) {
     try {
       listener.onResponse(coding, outcome, rawBytes, size,
@@ -262,11 +407,18 @@ public final class CompressedResponses implements AutoCloseable {
     return pipelines.get(coding);
   }
 
-  /** Closes the identity pipeline this helper made, if it made one; never the caller's. Idempotent. */
+  /**
+   * Closes the identity pipeline this helper made, if it made one, and the dictionaries' native
+   * state, if it has dictionaries; never the caller's pipelines. Idempotent.
+   */
   @Override
   public void close() {
     if (ownIdentity != null) {
       ownIdentity.close();
+    }
+    if (dictionaries != null) {
+      dictionaries.close();
+      dictionaryPool.close();
     }
   }
 
@@ -289,18 +441,35 @@ public final class CompressedResponses implements AutoCloseable {
 
   /** Adds {@code Vary: Accept-Encoding} unless a Vary line already names it (or is {@code *}). */
   static void addVary(HttpServletResponse response) {
-    for (String line : response.getHeaders("Vary")) {
-      if (varyCovers(line)) {
-        return;
+    addVary(response, List.of("Accept-Encoding"));
+  }
+
+  /** Adds, in one Vary line, those of {@code fields} that no Vary line names yet (none after {@code *}). */
+  static void addVary(HttpServletResponse response, List<String> fields) {
+    StringBuilder missing = null;
+    for (String field : fields) {
+      boolean named = false;
+      for (String line : response.getHeaders("Vary")) {
+        named |= varyNames(line, field);
+      }
+      if (!named) {
+        missing = missing == null ? new StringBuilder(field) : missing.append(", ").append(field);
       }
     }
-    response.addHeader("Vary", "Accept-Encoding");
+    if (missing != null) {
+      response.addHeader("Vary", missing.toString());
+    }
   }
 
   static boolean varyCovers(String varyLine) {
+    return varyNames(varyLine, "Accept-Encoding");
+  }
+
+  /** Whether a Vary line names {@code field} (case-insensitive) or is {@code *}. */
+  static boolean varyNames(String varyLine, String field) {
     for (String token : varyLine.split(",")) {
       String name = token.trim();
-      if (name.equals("*") || name.equalsIgnoreCase("Accept-Encoding")) {
+      if (name.equals("*") || name.equalsIgnoreCase(field)) {
         return true;
       }
     }

@@ -40,8 +40,14 @@ final class CompressingResponse extends HttpServletResponseWrapper {
 
   private final CompressionSettings settings;
   private final SegmentPool pool;
-  /** Null when the negotiated coding is identity. */
-  private final CompressionEngine engine;
+  /**
+   * Null when the negotiated coding is identity. The plain negotiation's engine, until the body is
+   * sent: then the dictionary's, when {@link #dictionary} allows it.
+   */
+  private CompressionEngine engine;
+  /** What the dictionary negotiation chose: maybe a dcz or dcb engine, and the Vary tokens it read. */
+  private final DictionaryTransport.Choice dictionary;
+  private boolean engineResolved;
   private final NegotiatedRequest request;
   /** Null when flushGraceMillis is 0: every flush is early at once. */
   private final FlushGraceTimer flushTimer;
@@ -84,7 +90,14 @@ final class CompressingResponse extends HttpServletResponseWrapper {
 
   CompressingResponse(HttpServletResponse response, NegotiatedRequest request, CompressionSettings settings,
       SegmentPool pool, CompressionEngine engine, FlushGraceTimer flushTimer, CompressionListener listener) {
+    this(response, request, settings, pool, engine, DictionaryTransport.Choice.NONE, flushTimer, listener);
+  }
+
+  CompressingResponse(HttpServletResponse response, NegotiatedRequest request, CompressionSettings settings,
+      SegmentPool pool, CompressionEngine engine, DictionaryTransport.Choice dictionary, FlushGraceTimer flushTimer,
+      CompressionListener listener) {
     super(response);
+    this.dictionary = dictionary;
     this.listener = listener;
     this.request = request;
     this.flushTimer = flushTimer;
@@ -415,6 +428,7 @@ final class CompressingResponse extends HttpServletResponseWrapper {
     boolean compressible = isCompressible();
     if (compressible) {
       addVary();
+      resolveEngine();
     }
     if (compressible && engine != null && size > 0 && size >= settings.minBodyBytes()) {
       SegmentOutputStream compressed = new SegmentOutputStream(pool);
@@ -460,6 +474,20 @@ final class CompressingResponse extends HttpServletResponseWrapper {
     writeChain(head, super.getOutputStream());
   }
 
+  /**
+   * Once, when the body is about to be compressed: takes the dictionary's engine when the choice
+   * allows it now that the response's headers are known (a cross-site CORS request needs its
+   * Access-Control-Allow-Origin).
+   */
+  private void resolveEngine() {
+    if (!engineResolved) {
+      engineResolved = true;
+      if (dictionary.allows(this)) {
+        engine = dictionary.engine();
+      }
+    }
+  }
+
   private void setCompressedHeaders() {
     String coding = engine.contentEncoding();
     sentCoding = coding;
@@ -467,18 +495,14 @@ final class CompressingResponse extends HttpServletResponseWrapper {
     addVary();
     String etag = getHeader("ETag");
     if (etag != null) {
-      super.setHeader("ETag", EntityTags.withSuffix(etag, coding));
+      super.setHeader("ETag", EntityTags.withSuffix(etag,
+          engine == dictionary.engine() ? dictionary.entityTagSuffix() : coding));
     }
   }
 
+  /** Adds, in one Vary line, the fields the negotiation read that no Vary line names yet. */
   private void addVary() {
-    for (String vary : getHeaders("Vary")) {
-      String v = vary.toLowerCase(Locale.ROOT);
-      if (v.contains("accept-encoding") || v.trim().equals("*")) {
-        return;
-      }
-    }
-    super.addHeader("Vary", "Accept-Encoding");
+    CompressedResponses.addVary((HttpServletResponse) getResponse(), dictionary.varyTokens());
   }
 
   // ---- transitions
@@ -556,6 +580,9 @@ final class CompressingResponse extends HttpServletResponseWrapper {
   }
 
   private void startStreaming() throws IOException {
+    if (isCompressible()) {
+      resolveEngine();
+    }
     if (engine == null || !isCompressible()) {
       passThrough();
       return;

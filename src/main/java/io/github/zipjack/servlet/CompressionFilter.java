@@ -76,8 +76,14 @@ import java.util.Optional;
  *   <li>Failure: when the application throws, the buffered body is dropped (nothing partial, no
  *       Content-Length) and the exception propagates to the container's error handling; a response
  *       already streaming is cut short. {@code sendError} and {@code sendRedirect} drop the body.
- *   <li>Request bodies in {@code gzip}, {@code zstd} or {@code br}: see {@link RequestInflation} (413,
- *       415, 400).
+ *   <li>Request bodies in {@code gzip}, {@code zstd} or {@code br} (and {@code dcz}, {@code dcb} with
+ *       dictionaries): see {@link RequestInflation} (413, 415, 400).
+ *   <li>Dictionaries ({@link CompressionSettings.Builder#dictionaries}, RFC 9842): each served at its
+ *       own URL under {@code dictionaryPath}; responses under a dictionary's match carry a
+ *       {@code Link} to it and {@code Vary: Accept-Encoding, Available-Dictionary}; a client that
+ *       holds one and names {@code dcz} (or {@code dcb}) gets its body compressed with it, under
+ *       the rules above (identity when not smaller, ETag suffix {@code dcz-<hash>}, HEAD, 304).
+ *       The rules of the choice: {@link DictionaryTransport}.
  *   <li>{@code getWriter()} encodes with the response's character encoding; {@code getOutputStream()}
  *       and {@code getWriter()} exclude each other as the servlet spec says.
  *   <li>Async requests: what was written before the servlet returned goes out uncompressed and the
@@ -96,6 +102,13 @@ public final class CompressionFilter implements Filter {
   private RequestInflation inflation;
   /** Null when flushGraceMillis is 0. */
   private FlushGraceTimer flushTimer;
+  /** Null without dictionaries. */
+  private DictionaryTransport dictionaries;
+  /**
+   * The codings whose suffixes are stripped from conditional headers: the preference, then the
+   * dictionary codings' ({@code dcz-<hash>}, {@code dcb-<hash>}).
+   */
+  private List<String> entityTagSuffixes = List.of();
   /** Null when nobody listens. */
   private final CompressionListener listener;
 
@@ -172,11 +185,51 @@ public final class CompressionFilter implements Filter {
     }
     engines = Collections.unmodifiableMap(made);
     preference = List.copyOf(made.keySet());
-    inflation = new RequestInflation(settings, engines);
+    List<String> suffixes = new ArrayList<>(preference);
+    Map<String, CompressionEngine> decoding = engines;
+    if (!settings.dictionaries().isEmpty()) {
+      try {
+        dictionaries = new DictionaryTransport(settings.dictionaries(), settings.dictionaryPath(),
+            dictionaryConfig(settings.codings(), "zstd", 1, settings),
+            engines.containsKey("br") ? dictionaryConfig(settings.codings(), "br", 5, settings) : null,
+            DictionaryTransport.prefersDcb(preference),
+            engines);
+      } catch (RuntimeException | LinkageError e) {
+        made.values().forEach(CompressionEngine::close);
+        pool.close();
+        throw e instanceof LinkageError ? new IllegalStateException("dictionaries need zstd-jni "
+            + "(com.github.luben:zstd-jni) on the class path: " + e, e) : (RuntimeException) e;
+      }
+      suffixes.addAll(dictionaries.entityTagSuffixes());
+      Map<String, CompressionEngine> withDictionaries = new LinkedHashMap<>(engines);
+      for (String coding : List.of("dcz", "dcb")) {
+        if (!dictionaries.engines(coding).isEmpty()) {
+          withDictionaries.put(coding, new DictionaryRequestDecoding(coding, dictionaries.engines(coding)));
+        }
+      }
+      decoding = withDictionaries;
+    }
+    entityTagSuffixes = List.copyOf(suffixes);
+    inflation = new RequestInflation(settings, decoding);
     flushTimer = settings.flushGraceMillis() > 0 ? new FlushGraceTimer(settings.flushGraceMillis()) : null;
-    List<String> served = new ArrayList<>();
-    engines.values().forEach(e -> served.add(e.implementation()));
-    log.accept("CompressionFilter: " + settings + "; serving " + served);
+    log.accept("CompressionFilter: " + settings + "; serving " + implementations());
+  }
+
+  /**
+   * The engine settings of the dictionary engines of {@code coding} ({@code zstd} for dcz, {@code br}
+   * for dcb): the level of that coding among {@code codings}, at least {@code minLevel}
+   * ({@code minLevel} when it is not offered), and the settings' pool size, request limit and threads.
+   */
+  static EngineConfig dictionaryConfig(List<Compression> codings, String coding, int minLevel,
+      CompressionSettings settings) {
+    int level = minLevel;
+    for (Compression c : codings) {
+      if (c.contentEncoding().equals(coding)) {
+        level = Math.max(minLevel, c.level());
+      }
+    }
+    return new EngineConfig(level, Segment.SIZE, Segment.SIZE, settings.encoderPoolSize(), null,
+        settings.maxInflatedRequestBytes(), settings.parallelism());
   }
 
   @Override
@@ -189,12 +242,19 @@ public final class CompressionFilter implements Filter {
     HttpServletRequest request = (HttpServletRequest) req;
     HttpServletResponse response = (HttpServletResponse) res;
     request.setAttribute(APPLIED, Boolean.TRUE);
+    DictionaryTransport.Served dictionary = dictionaries == null ? null
+        : dictionaries.servedAt(request.getRequestURI().substring(request.getContextPath().length()));
+    if (dictionary != null) {
+      dictionaries.serve(dictionary, request, response, preference);
+      return;
+    }
     Optional<HttpServletRequest> inflated = settings.inflateRequests()
         ? inflation.wrap(request, response) : Optional.of(request);
     if (inflated.isEmpty()) {
       return; // 415 sent
     }
-    Optional<String> coding = AcceptEncoding.parse(joined(request.getHeaders("Accept-Encoding"))).choose(preference);
+    AcceptEncoding acceptEncoding = AcceptEncoding.parse(joined(request.getHeaders("Accept-Encoding")));
+    Optional<String> coding = acceptEncoding.choose(preference);
     if (coding.isEmpty()) {
       RequestInflation.release(inflated.get());
       response.addHeader("Vary", "Accept-Encoding");
@@ -202,9 +262,16 @@ public final class CompressionFilter implements Filter {
           "none of the content codings acceptable: this server sends " + String.join(", ", preference) + ", identity");
       return;
     }
-    NegotiatedRequest appRequest = new NegotiatedRequest(inflated.get(), preference);
+    DictionaryTransport.Choice choice = DictionaryTransport.Choice.NONE;
+    if (dictionaries != null) {
+      choice = dictionaries.choose(request, acceptEncoding, coding.get());
+      if (choice.link() != null) {
+        response.addHeader("Link", choice.link());
+      }
+    }
+    NegotiatedRequest appRequest = new NegotiatedRequest(inflated.get(), entityTagSuffixes);
     CompressingResponse appResponse = new CompressingResponse(response, appRequest, settings, pool,
-        engines.get(coding.get()), flushTimer, listener);
+        engines.get(coding.get()), choice, flushTimer, listener);
     boolean async = false;
     try {
       chain.doFilter(appRequest, appResponse);
@@ -257,6 +324,9 @@ public final class CompressionFilter implements Filter {
       flushTimer.close();
     }
     engines.values().forEach(CompressionEngine::close);
+    if (dictionaries != null) {
+      dictionaries.close();
+    }
     if (pool != null) {
       pool.close();
     }
@@ -270,8 +340,17 @@ public final class CompressionFilter implements Filter {
   /** What serves each coding offered, most preferred first: {@code [zstd(1) via zstd-jni, ...]}. Empty before init. */
   public List<String> implementations() {
     List<String> served = new ArrayList<>();
-    engines.values().forEach(e -> served.add(e.implementation()));
+    allEngines().forEach(e -> served.add(e.implementation()));
     return served;
+  }
+
+  /** The engines of the codings, then the dictionaries' dcz and dcb engines. */
+  private List<CompressionEngine> allEngines() {
+    List<CompressionEngine> all = new ArrayList<>(engines.values());
+    if (dictionaries != null) {
+      all.addAll(dictionaries.engines());
+    }
+    return all;
   }
 
   /**
@@ -286,7 +365,7 @@ public final class CompressionFilter implements Filter {
     long live = 0;
     long created = 0;
     long lentBlocks = 0;
-    for (CompressionEngine engine : engines.values()) {
+    for (CompressionEngine engine : allEngines()) {
       lentEncoders += engine.lentEncoders();
       lentDecoderSlots += engine.lentDecoderSlots();
       live += engine.contexts().live();
@@ -297,9 +376,17 @@ public final class CompressionFilter implements Filter {
         pool == null ? 0 : pool.idleBytes(), lentEncoders, lentDecoderSlots, live, created, lentBlocks);
   }
 
-  /** The engines, for tests that check native contexts are all returned. */
+  /**
+   * The engines, the dictionary ones included (as {@code dcz-<hash>}, {@code dcb-<hash>}), for tests
+   * that check native contexts are all returned.
+   */
   Map<String, CompressionEngine> engines() {
-    return engines;
+    if (dictionaries == null) {
+      return engines;
+    }
+    Map<String, CompressionEngine> all = new LinkedHashMap<>(engines);
+    dictionaries.engines().forEach(e -> all.put(e.contentEncoding() + "-" + e.shortHash(), e));
+    return all;
   }
 
   /** The segment pool, for tests that check segments are all returned. */

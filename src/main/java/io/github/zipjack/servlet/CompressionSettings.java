@@ -43,6 +43,10 @@ import java.util.regex.Pattern;
  *       (brotli is always serial); 1 for none</td></tr>
  *   <tr><td>{@code parallelThresholdBytes}</td><td>256 KiB</td><td>smaller bodies are compressed on
  *       the request's thread</td></tr>
+ *   <tr><td>{@code dictionaries}</td><td>none</td><td>{@link HttpDictionary HTTP dictionaries}: served
+ *       under {@code dictionaryPath}, and {@code dcz} or {@code dcb} for clients that hold one (builder only)</td></tr>
+ *   <tr><td>{@code dictionaryPath}</td><td>{@code /zipjack/dictionaries}</td><td>where the dictionaries
+ *       are served, below the context path</td></tr>
  *   <tr><td>{@code flushGraceMillis}</td><td>20</td><td>a flush not followed by the end of the
  *       body within this many milliseconds is early: what is held goes out at once, uncompressed,
  *       and the rest passes through (0: at the flush itself)</td></tr>
@@ -66,6 +70,8 @@ public final class CompressionSettings {
   static final long DEFAULT_FLUSH_GRACE_MILLIS = 20;
   static final long MAX_FLUSH_GRACE_MILLIS = 60_000;
   static final int MAX_COMPRESSION_THREADS = 256;
+  static final String DEFAULT_DICTIONARY_PATH = "/zipjack/dictionaries";
+  private static final Pattern DICTIONARY_PATH = Pattern.compile("(/[A-Za-z0-9._~!$&'()*+,;=:@-]+)+");
   /** Default codings, most preferred first. */
   static final List<Compression> DEFAULT_CODINGS =
       List.of(Compression.zstd(1), Compression.gzip(1), Compression.brotli(4));
@@ -99,6 +105,8 @@ public final class CompressionSettings {
   private final long parallelThresholdBytes;
   /** Made once per settings: the engines share the JVM's workers. */
   private final Parallelism parallelism;
+  private final List<HttpDictionary> dictionaries;
+  private final String dictionaryPath;
 
   private CompressionSettings(Builder b) {
     this.codings = b.codings == null ? DEFAULT_CODINGS : b.codings;
@@ -128,6 +136,8 @@ public final class CompressionSettings {
     this.parallelThresholdBytes = b.parallelThresholdBytes;
     this.parallelism = compressionThreads == 1 ? Parallelism.SERIAL
         : new Parallelism(compressionThreads, parallelThresholdBytes, CompressionWorkers.shared());
+    this.dictionaries = b.dictionaries;
+    this.dictionaryPath = b.dictionaryPath;
   }
 
   /** A builder holding the defaults. */
@@ -353,6 +363,16 @@ public final class CompressionSettings {
     return parallelThresholdBytes;
   }
 
+  /** The HTTP dictionaries served and used for {@code dcz} and {@code dcb}, newest first; empty for none. */
+  public List<HttpDictionary> dictionaries() {
+    return dictionaries;
+  }
+
+  /** The path below the context path where the dictionaries are served: {@code /zipjack/dictionaries}. */
+  public String dictionaryPath() {
+    return dictionaryPath;
+  }
+
   /** What the engines are told. Internal API. */
   public Parallelism parallelism() {
     return parallelism;
@@ -392,7 +412,8 @@ public final class CompressionSettings {
         + ", segmentPoolBytes=" + segmentPoolBytes + ", encoderPoolSize=" + encoderPoolSize
         + ", inflateRequests=" + inflateRequests + ", maxInflatedRequestBytes=" + maxInflatedRequestBytes
         + ", maxInflationRatio=" + maxInflationRatio + ", flushGraceMillis=" + flushGraceMillis
-        + ", compressionThreads=" + compressionThreads + ", parallelThresholdBytes=" + parallelThresholdBytes + "]";
+        + ", compressionThreads=" + compressionThreads + ", parallelThresholdBytes=" + parallelThresholdBytes
+        + (dictionaries.isEmpty() ? "" : ", dictionaries=" + dictionaries + " at " + dictionaryPath) + "]";
   }
 
   /**
@@ -412,6 +433,8 @@ public final class CompressionSettings {
     private long flushGraceMillis = DEFAULT_FLUSH_GRACE_MILLIS;
     private int compressionThreads = Math.min(MAX_COMPRESSION_THREADS, Runtime.getRuntime().availableProcessors());
     private long parallelThresholdBytes = Pipeline.DEFAULT_PARALLEL_THRESHOLD_BYTES;
+    private List<HttpDictionary> dictionaries = List.of();
+    private String dictionaryPath = DEFAULT_DICTIONARY_PATH;
 
     private Builder() {}
 
@@ -462,13 +485,13 @@ public final class CompressionSettings {
     /**
      * Refuses a zstd coding with a dictionary: HTTP's {@code zstd} coding is decoded without one,
      * and a private dictionary reaches browsers only through Compression Dictionary Transport
-     * (RFC 9842, {@code dcz}), which zipjack does not implement.
+     * (RFC 9842, {@code dcz}): {@link #dictionaries(HttpDictionary...)}.
      */
     static void checkNoDictionary(String where, Compression c) {
       if (c.dictionary() != null) {
         throw new IllegalArgumentException(where + " must not use a zstd dictionary: " + c + "; HTTP's zstd coding "
-            + "is decoded without one and no browser has this dictionary (RFC 9842 dictionary transport is not "
-            + "supported); use Compression.zstd(level) for HTTP, dictionaries where both ends are yours");
+            + "is decoded without one; use Compression.zstd(level), and give the dictionary as an HttpDictionary "
+            + "(dictionaries(...)), which clients fetch and use through RFC 9842's dcz coding");
       }
     }
 
@@ -605,6 +628,47 @@ public final class CompressionSettings {
         throw new IllegalArgumentException("parallelThresholdBytes must be in [0, " + Integer.MAX_VALUE + "]: " + bytes);
       }
       this.parallelThresholdBytes = bytes;
+      return this;
+    }
+
+    /**
+     * The HTTP dictionaries (RFC 9842) to serve and compress with, replacing any set before; default
+     * none. Each is served under {@link #dictionaryPath(String)}; responses under its match carry a
+     * {@code Link} to it (the first listed that matches: list the newest first), and requests from
+     * clients that hold one are answered in {@code dcz} ({@code dcb} when brotli is offered and
+     * preferred). Several at once let a new dictionary roll
+     * out while clients still hold the old one. Request bodies in {@code dcz} and {@code dcb} are
+     * inflated with them.
+     *
+     * @throws IllegalArgumentException if the same dictionary bytes are given twice
+     */
+    public Builder dictionaries(HttpDictionary... dictionaries) {
+      Set<String> hashes = new HashSet<>();
+      for (HttpDictionary d : dictionaries) {
+        Objects.requireNonNull(d, "dictionaries must not contain null");
+        if (!hashes.add(d.availableDictionary())) {
+          throw new IllegalArgumentException("dictionaries lists the same bytes twice: " + d);
+        }
+      }
+      this.dictionaries = List.of(dictionaries);
+      return this;
+    }
+
+    /**
+     * Where the dictionaries are served, below the context path; default {@code /zipjack/dictionaries}.
+     * Each is at this path, a slash and the first 16 hex digits of its SHA-256.
+     *
+     * @throws IllegalArgumentException unless it is a path of one or more segments, starting with a
+     *     slash and not ending with one, in characters that need no escaping
+     */
+    public Builder dictionaryPath(String path) {
+      Objects.requireNonNull(path, "dictionaryPath must not be null");
+      if (!DICTIONARY_PATH.matcher(path).matches() || path.contains("/./") || path.contains("/../")
+          || path.endsWith("/.") || path.endsWith("/..")) {
+        throw new IllegalArgumentException("dictionaryPath must be a path such as /zipjack/dictionaries (starting "
+            + "with /, not ending with /, no . or .. segments, no characters that need escaping): \"" + path + "\"");
+      }
+      this.dictionaryPath = path;
       return this;
     }
 

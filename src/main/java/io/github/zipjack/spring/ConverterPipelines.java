@@ -7,6 +7,7 @@ import io.github.zipjack.PipelineResources;
 import io.github.zipjack.servlet.CompressedResponses;
 import io.github.zipjack.servlet.CompressionListener;
 import io.github.zipjack.servlet.CompressionSettings;
+import io.github.zipjack.servlet.HttpDictionary;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -24,6 +25,8 @@ final class ConverterPipelines implements AutoCloseable {
       new MediaType("application", "msgpack"), new MediaType("application", "x-msgpack"));
 
   private final List<Pipeline> pipelines = new ArrayList<>();
+  /** The helpers that own dictionaries' native state; closed with the pipelines. */
+  private final List<CompressedResponses> dictionaryHelpers = new ArrayList<>();
   private final CompressingMessageConverter json;
   /** Null when jackson-dataformat-msgpack is not on the class path. */
   private final CompressingMessageConverter msgpack;
@@ -66,6 +69,11 @@ final class ConverterPipelines implements AutoCloseable {
     made.add(identity);
     CompressedResponses responses = CompressedResponses.of(made.toArray(new Pipeline[0]))
         .withContentType(types.get(0).toString()).withMinBodyBytes(settings.minBodyBytes());
+    if (!settings.dictionaries().isEmpty()) {
+      responses = responses.withDictionaries(settings.dictionaryPath(),
+          settings.dictionaries().toArray(new HttpDictionary[0]));
+      dictionaryHelpers.add(responses);
+    }
     return new CompressingMessageConverter(listener == null ? responses : responses.withListener(listener), types);
   }
 
@@ -102,6 +110,7 @@ final class ConverterPipelines implements AutoCloseable {
 
   @Override
   public void close() {
+    dictionaryHelpers.forEach(CompressedResponses::close);
     pipelines.forEach(Pipeline::close);
   }
 }

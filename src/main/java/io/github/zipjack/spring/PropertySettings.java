@@ -1,8 +1,15 @@
 package io.github.zipjack.spring;
 
 import io.github.zipjack.servlet.CompressionSettings;
+import io.github.zipjack.servlet.HttpDictionary;
+import java.io.IOException;
+import java.io.InputStream;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Consumer;
+import org.springframework.core.io.DefaultResourceLoader;
+import org.springframework.core.io.ResourceLoader;
 import org.springframework.util.unit.DataSize;
 
 /**
@@ -15,8 +22,16 @@ final class PropertySettings {
 
   private PropertySettings() {}
 
-  /** @throws InvalidZipjackPropertyException naming the first property whose value is refused */
+  /** The settings with no dictionaries (a dictionary's location needs a resource loader). */
   static CompressionSettings from(ZipjackCompressionProperties p) {
+    return from(p, null);
+  }
+
+  /**
+   * @param resources reads the dictionaries' locations; null when none are configured
+   * @throws InvalidZipjackPropertyException naming the first property whose value is refused
+   */
+  static CompressionSettings from(ZipjackCompressionProperties p, ResourceLoader resources) {
     CompressionSettings.Builder b = CompressionSettings.builder();
     if (p.getCodings() != null) {
       set("codings", p.getCodings(), b, x -> x.codings(p.getCodings()));
@@ -39,12 +54,62 @@ final class PropertySettings {
     }
     set("parallel-threshold", p.getParallelThreshold(), b,
         x -> x.parallelThresholdBytes(bytes(p.getParallelThreshold())));
+    set("dictionary-path", p.getDictionaryPath(), b, x -> x.dictionaryPath(p.getDictionaryPath()));
+    List<HttpDictionary> dictionaries = new ArrayList<>();
+    for (int i = 0; i < p.getDictionaries().size(); i++) {
+      dictionaries.add(dictionary(p.getDictionaries().get(i), "dictionaries[" + i + "].", resources));
+    }
+    set("dictionaries", dictionaries, b, x -> x.dictionaries(dictionaries.toArray(new HttpDictionary[0])));
     try {
       return b.build();
     } catch (IllegalArgumentException e) {
       // the only combination checked: min-body-size against max-buffered-size
       throw new InvalidZipjackPropertyException(PREFIX + "min-body-size", String.valueOf(p.getMinBodySize()),
           "it must not exceed " + PREFIX + "max-buffered-size (" + p.getMaxBufferedSize() + ")", e);
+    }
+  }
+
+  private static HttpDictionary dictionary(ZipjackCompressionProperties.Dictionary d, String property,
+      ResourceLoader resources) {
+    String location = d.getLocation();
+    if (location == null || location.isBlank()) {
+      throw new InvalidZipjackPropertyException(PREFIX + property + "location", String.valueOf(location),
+          "a Spring resource location of the dictionary's bytes, such as file:/etc/app/orders.dict or "
+              + "classpath:orders.dict", null);
+    }
+    byte[] bytes;
+    try (InputStream in = (resources == null ? new DefaultResourceLoader() : resources).getResource(location)
+        .getInputStream()) {
+      bytes = in.readNBytes(HttpDictionary.MAX_BYTES + 1);
+    } catch (IOException e) {
+      throw new InvalidZipjackPropertyException(PREFIX + property + "location", location,
+          "a readable file or resource (" + e + ")", e);
+    }
+    HttpDictionary.Builder builder;
+    try {
+      builder = HttpDictionary.builder(bytes);
+    } catch (IllegalArgumentException e) {
+      throw new InvalidZipjackPropertyException(PREFIX + property + "location", location, e.getMessage(), e);
+    }
+    if (d.getMatch() == null) {
+      throw new InvalidZipjackPropertyException(PREFIX + property + "match", "null",
+          "a URL pattern on this origin such as /api/*", null);
+    }
+    dictionarySetting(property + "match", d.getMatch(), () -> builder.match(d.getMatch()));
+    dictionarySetting(property + "match-dest", String.valueOf(d.getMatchDest()),
+        () -> builder.matchDest(d.getMatchDest().toArray(new String[0])));
+    if (d.getId() != null) {
+      dictionarySetting(property + "id", d.getId(), () -> builder.id(d.getId()));
+    }
+    dictionarySetting(property + "max-age", String.valueOf(d.getMaxAge()), () -> builder.maxAge(d.getMaxAge()));
+    return builder.build();
+  }
+
+  private static void dictionarySetting(String property, String value, Runnable setter) {
+    try {
+      setter.run();
+    } catch (IllegalArgumentException | NullPointerException e) {
+      throw new InvalidZipjackPropertyException(PREFIX + property, value, e.getMessage(), e);
     }
   }
 

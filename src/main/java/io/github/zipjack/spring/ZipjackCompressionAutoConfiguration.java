@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.function.Function;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.core.env.Environment;
+import org.springframework.core.io.ResourceLoader;
 import org.springframework.http.MediaType;
 import org.springframework.http.converter.HttpMessageConverter;
 import org.springframework.util.ClassUtils;
@@ -57,8 +58,9 @@ public class ZipjackCompressionAutoConfiguration {
    */
   @Bean
   @ConditionalOnMissingBean
-  public CompressionSettings zipjackCompressionSettings(ZipjackCompressionProperties properties) {
-    return PropertySettings.from(properties);
+  public CompressionSettings zipjackCompressionSettings(ZipjackCompressionProperties properties,
+      ResourceLoader resources) {
+    return PropertySettings.from(properties, resources);
   }
 
   /**

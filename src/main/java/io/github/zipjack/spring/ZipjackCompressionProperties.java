@@ -78,6 +78,16 @@ public class ZipjackCompressionProperties {
   /** Settings of the message converters that serialize straight into the compressed body. */
   private final Converter converter = new Converter();
 
+  /**
+   * HTTP dictionaries (RFC 9842): each served under dictionary-path, linked from the responses
+   * under its match, and used for dcz with the clients that hold it. List the newest first; keep
+   * the previous one listed while clients may still hold it.
+   */
+  private List<Dictionary> dictionaries = new ArrayList<>();
+
+  /** Where the dictionaries are served, below the context path; each at this path, a slash and its hash. */
+  private String dictionaryPath = "/zipjack/dictionaries";
+
   public boolean isEnabled() {
     return enabled;
   }
@@ -192,6 +202,84 @@ public class ZipjackCompressionProperties {
 
   public Converter getConverter() {
     return converter;
+  }
+
+  public List<Dictionary> getDictionaries() {
+    return dictionaries;
+  }
+
+  public void setDictionaries(List<Dictionary> dictionaries) {
+    this.dictionaries = dictionaries;
+  }
+
+  public String getDictionaryPath() {
+    return dictionaryPath;
+  }
+
+  public void setDictionaryPath(String dictionaryPath) {
+    this.dictionaryPath = dictionaryPath;
+  }
+
+  /** zipjack.compression.dictionaries[N].*: one HTTP dictionary. */
+  public static class Dictionary {
+    /**
+     * The dictionary's bytes, as a Spring resource location (file:/etc/app/orders.dict,
+     * classpath:dictionaries/orders.dict): raw content, or a trained zstd dictionary (zstd --train,
+     * bench/tune --train-dictionary), of which the content part is served.
+     */
+    private String location;
+
+    /** The URL pattern of the responses it compresses, on this origin, such as /api/*; required. */
+    private String match;
+
+    /** The request destinations (Sec-Fetch-Dest) clients may use it for, such as document or json; all when empty. */
+    private List<String> matchDest = new ArrayList<>();
+
+    /** A name for it that clients send back as Dictionary-ID. */
+    private String id;
+
+    /** How long clients may keep it (its Cache-Control max-age). */
+    private Duration maxAge = Duration.ofDays(1);
+
+    public String getLocation() {
+      return location;
+    }
+
+    public void setLocation(String location) {
+      this.location = location;
+    }
+
+    public String getMatch() {
+      return match;
+    }
+
+    public void setMatch(String match) {
+      this.match = match;
+    }
+
+    public List<String> getMatchDest() {
+      return matchDest;
+    }
+
+    public void setMatchDest(List<String> matchDest) {
+      this.matchDest = matchDest;
+    }
+
+    public String getId() {
+      return id;
+    }
+
+    public void setId(String id) {
+      this.id = id;
+    }
+
+    public Duration getMaxAge() {
+      return maxAge;
+    }
+
+    public void setMaxAge(Duration maxAge) {
+      this.maxAge = maxAge;
+    }
   }
 
   /** zipjack.compression.converter.*. */

@@ -323,4 +323,34 @@ class CompressionSettingsTest {
     assertTrue(CompressionSettings.defaults().toString().startsWith(
         "CompressionSettings[codings=[zstd(1), gzip(1), brotli(4)] (when their libraries load), minBodyBytes=1024,"));
   }
+
+  @Test
+  void dictionaryPath_endsWithASlash() {
+    CompressionSettings.Builder b = CompressionSettings.builder();
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> b.dictionaryPath("/dictionaries/"));
+    assertTrue(e.getMessage().contains("\"/dictionaries/\""), e.getMessage());
+  }
+
+  @Test
+  void dictionaryPath_dotDotSegment() {
+    CompressionSettings.Builder b = CompressionSettings.builder();
+    assertThrows(IllegalArgumentException.class, () -> b.dictionaryPath("/a/../b"));
+  }
+
+  @Test
+  void dictionaries_sameBytesTwice() {
+    HttpDictionary a = HttpDictionary.builder(new byte[] {1, 2, 3}).match("/a/*").build();
+    HttpDictionary b = HttpDictionary.builder(new byte[] {1, 2, 3}).match("/b/*").build();
+    CompressionSettings.Builder builder = CompressionSettings.builder();
+    assertThrows(IllegalArgumentException.class, () -> builder.dictionaries(a, b));
+  }
+
+  @Test
+  void dictionariesAreKeptInOrderWithTheirPath() {
+    HttpDictionary a = HttpDictionary.builder(new byte[] {1, 2, 3}).match("/a/*").build();
+    HttpDictionary b = HttpDictionary.builder(new byte[] {4, 5, 6}).match("/b/*").build();
+    CompressionSettings settings = CompressionSettings.builder().dictionaries(b, a).dictionaryPath("/d").build();
+    assertEquals(List.of(b, a), settings.dictionaries());
+    assertEquals("/d", settings.dictionaryPath());
+  }
 }

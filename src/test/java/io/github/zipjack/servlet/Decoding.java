@@ -38,4 +38,39 @@ public final class Decoding {
         throw new AssertionError("unexpected Content-Encoding: " + contentEncoding);
     }
   }
+
+  /**
+   * What brotli4j's own JNI decoder, given {@code dictionary} as raw content, makes of a shared
+   * brotli {@code stream} (a dcb body after its 36-byte header).
+   */
+  public static byte[] brotliWithDictionary(byte[] stream, byte[] dictionary) throws IOException {
+    com.aayushatharva.brotli4j.Brotli4jLoader.ensureAvailability();
+    java.nio.ByteBuffer raw = java.nio.ByteBuffer.allocateDirect(dictionary.length).put(dictionary).flip();
+    com.aayushatharva.brotli4j.decoder.DecoderJNI.Wrapper d = new com.aayushatharva.brotli4j.decoder.DecoderJNI.Wrapper(
+        stream.length);
+    try {
+      if (!d.attachDictionary(raw)) {
+        throw new AssertionError("brotli4j could not attach the dictionary");
+      }
+      d.getInputBuffer().put(stream);
+      d.push(stream.length);
+      java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+      while (true) {
+        com.aayushatharva.brotli4j.decoder.DecoderJNI.Status status = d.getStatus();
+        if (d.hasOutput()) {
+          java.nio.ByteBuffer o = d.pull();
+          byte[] b = new byte[o.remaining()];
+          o.get(b);
+          out.write(b);
+        } else if (status == com.aayushatharva.brotli4j.decoder.DecoderJNI.Status.DONE) {
+          return out.toByteArray();
+        } else {
+          throw new AssertionError("brotli4j's decoder stopped with " + status);
+        }
+      }
+    } finally {
+      d.destroy();
+    }
+  }
+
 }

@@ -29,6 +29,15 @@ class PropertiesMetadataTest {
   }
 
   @Test
+  void dictionaryPropertiesAreDescribedForTheIde() throws IOException {
+    JsonNode dictionaries = property("zipjack.compression.dictionaries");
+    assertThat(dictionaries.path("type").asText()).contains("ZipjackCompressionProperties$Dictionary");
+    assertThat(dictionaries.path("description").asText()).contains("RFC 9842");
+    assertThat(property("zipjack.compression.dictionary-path").path("defaultValue").asText())
+        .isEqualTo("/zipjack/dictionaries");
+  }
+
+  @Test
   void clientPropertiesHaveTheirDefaultsAndDescriptions() throws IOException {
     JsonNode maxDecoded = property("zipjack.client.max-decoded-size");
 

@@ -122,6 +122,47 @@ class ZipjackAutoConfigurationTest {
     });
   }
 
+  @Test
+  void missingDictionaryFileStopsStartupNamingThePropertyAndTheValue() {
+    assertStartupFails(new String[] {"zipjack.compression.dictionaries[0].location=file:/nonexistent/orders.dict",
+        "zipjack.compression.dictionaries[0].match=/api/*"}, "zipjack.compression.dictionaries[0].location",
+        "file:/nonexistent/orders.dict", "readable");
+  }
+
+  @Test
+  void emptyDictionaryFileStopsStartup() throws java.io.IOException {
+    java.nio.file.Path empty = java.nio.file.Files.createTempFile("zipjack-empty", ".dict");
+    try {
+      assertStartupFails(new String[] {"zipjack.compression.dictionaries[0].location=file:" + empty,
+          "zipjack.compression.dictionaries[0].match=/api/*"}, "zipjack.compression.dictionaries[0].location",
+          "file:" + empty, "empty");
+    } finally {
+      java.nio.file.Files.delete(empty);
+    }
+  }
+
+  @Test
+  void dictionaryMatchWithARegexpGroupStopsStartup() {
+    assertStartupFails(new String[] {"zipjack.compression.dictionaries[0].location=classpath:logback-test.xml",
+        "zipjack.compression.dictionaries[0].match=/api/(\\d+)"}, "zipjack.compression.dictionaries[0].match",
+        "/api/(\\d+)", "regexp groups");
+  }
+
+  @Test
+  void dictionaryPathEndingInASlashStopsStartup() {
+    assertStartupFails(new String[] {"zipjack.compression.dictionary-path=/dictionaries/"},
+        "zipjack.compression.dictionary-path", "/dictionaries/", "not ending with /");
+  }
+
+  private void assertStartupFails(String[] properties, String name, String value, String allowedFragment) {
+    runner.withPropertyValues(properties).run(context -> {
+      InvalidZipjackPropertyException e = invalidProperty(context.getStartupFailure());
+      assertThat(e.property()).isEqualTo(name);
+      assertThat(e.value()).isEqualTo(value);
+      assertThat(e.allowed()).contains(allowedFragment);
+    });
+  }
+
   private void assertStartupFails(String property, String name, String value, String allowedFragment) {
     runner.withPropertyValues(property).run(context -> {
       InvalidZipjackPropertyException e = invalidProperty(context.getStartupFailure());

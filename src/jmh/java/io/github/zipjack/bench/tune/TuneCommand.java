@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.github.zipjack.Compression;
 import io.github.zipjack.Pipeline;
 import io.github.zipjack.ZstdDictionary;
+import io.github.zipjack.servlet.HttpDictionary;
 import io.github.zipjack.bench.Codec;
 import io.github.zipjack.bench.PlainMappers;
 import io.github.zipjack.bench.WithoutZipjack;
@@ -87,7 +88,7 @@ public final class TuneCommand {
       }
       out.println(NAME + ": " + describe(samples, bodies));
       if (options.trainDictionary() != null) {
-        trainDictionary(options.trainDictionary(), bodies);
+        trainDictionary(options.trainDictionary(), options.httpDictionary(), bodies);
         return 0;
       }
       Files.createDirectories(options.report());
@@ -242,7 +243,7 @@ public final class TuneCommand {
     return 100.0 * compressed / raw;
   }
 
-  private void trainDictionary(Path file, List<byte[]> bodies) throws BadInputException, IOException {
+  private void trainDictionary(Path file, boolean http, List<byte[]> bodies) throws BadInputException, IOException {
     DictionaryTrainer.Trained t = DictionaryTrainer.train(bodies);
     out.println(NAME + ": trained on " + t.trainingBodies() + " bodies (" + String.format(Locale.ROOT, "%,d", t.trainingBytes())
         + " bytes); " + t.heldOutBodies() + " held out (every fifth, " + String.format(Locale.ROOT, "%,d", t.heldOutRawBytes())
@@ -264,6 +265,10 @@ public final class TuneCommand {
     if (parent != null) {
       Files.createDirectories(parent);
     }
+    if (http) {
+      writeHttpDictionary(file, t, bodies);
+      return;
+    }
     ZstdDictionary.of(t.dictionary()); // zipjack takes it: zstd's format, a nonzero ID
     Files.write(file, t.dictionary());
     double ratio = (double) t.heldOutDictionaryBytes() / t.heldOutPlainBytes();
@@ -274,6 +279,37 @@ public final class TuneCommand {
         100.0 * t.heldOutPlainBytes() / t.heldOutRawBytes(), ratio, 100 * (1 - ratio)));
     out.println(NAME + ": use it with Compression.zstd(1, ZstdDictionary.read(Path.of(\"" + file
         + "\"))), or zstd -D " + file + " (not for HTTP: no browser has your dictionary)");
+  }
+
+  /**
+   * Writes the HTTP form of the trained dictionary: its content part, raw bytes as RFC 9842 clients
+   * hash and use them, and says so, with the held-out sizes it gives (raw content has no entropy
+   * tables, so they differ a little from the trained file's).
+   */
+  private void writeHttpDictionary(Path file, DictionaryTrainer.Trained t, List<byte[]> bodies) throws IOException {
+    byte[] raw = HttpDictionary.rawContent(t.dictionary());
+    Files.write(file, raw);
+    HttpDictionary http = HttpDictionary.builder(raw).match("/*").build();
+    List<byte[]> heldOut = new java.util.ArrayList<>();
+    for (int i = 0; i < bodies.size(); i++) {
+      if (DictionaryTrainer.heldOut(i)) {
+        heldOut.add(bodies.get(i));
+      }
+    }
+    long rawBytes = DictionaryTrainer.compressedBytes(heldOut, raw);
+    double ratio = (double) rawBytes / t.heldOutPlainBytes();
+    out.println(String.format(Locale.ROOT, "%s: wrote %s: HTTP dictionary (RFC 9842 raw content: the content part of"
+        + " the trained zstd dictionary ID %d, without its %,d bytes of header), %,d bytes", NAME, file, t.id(),
+        t.dictionary().length - raw.length, raw.length));
+    out.println(NAME + ": clients that hold it send Available-Dictionary: " + http.availableDictionary());
+    out.println(String.format(Locale.ROOT, "%s: held-out bodies at zstd level 1 with it as raw content: %.1f%% of the"
+        + " JSON, %.1f%% without: %.2fx the size (%.1f%% smaller; dcz adds 40 bytes of header to each)", NAME,
+        100.0 * rawBytes / t.heldOutRawBytes(), 100.0 * t.heldOutPlainBytes() / t.heldOutRawBytes(), ratio,
+        100 * (1 - ratio)));
+    out.println(NAME + ": serve it with HttpDictionary.builder(Path.of(\"" + file + "\")).match(\"/api/*\").build() in"
+        + " CompressionSettings.Builder.dictionaries(...), or zipjack.compression.dictionaries[0].location=file:" + file
+        + " and .match=/api/* (dcz, docs/dictionaries.md); zstd -D " + file + " decodes its frames after the 40-byte"
+        + " header");
   }
 
   private static String describe(Samples samples, List<byte[]> bodies) {

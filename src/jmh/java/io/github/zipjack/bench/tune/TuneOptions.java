@@ -17,16 +17,17 @@ import java.util.regex.Pattern;
  * @param maxSizePercent the largest compressed size accepted, % of the raw JSON; NaN when not given
  * @param report the report folder
  * @param trainDictionary where {@code --train-dictionary} writes the dictionary, or null to measure
+ * @param httpDictionary {@code --http}: write the HTTP (raw content) form of the dictionary
  * @param inProcess {@code --in-process}: JMH without forks whatever the budget
  * @param help {@code -h} or {@code --help}
  * @param samples the sample paths
  */
 record TuneOptions(Duration time, String timeText, double maxSizePercent, Path report, Path trainDictionary,
-    boolean inProcess, boolean help, List<Path> samples) {
+    boolean httpDictionary, boolean inProcess, boolean help, List<Path> samples) {
 
   static final String USAGE = String.join("\n",
       "usage: bench/tune [--time D] [--max-size PERCENT] [--report DIR] [--in-process] SAMPLES...",
-      "       bench/tune --train-dictionary FILE SAMPLES...",
+      "       bench/tune --train-dictionary FILE [--http] SAMPLES...",
       "  SAMPLES             JSON files (one body each), JSON Lines files (.jsonl, .ndjson: one body a",
       "                      line) or folders of them",
       "  --time D            time budget of the measurements: 90s, 2m, 1m30s [3m]",
@@ -36,7 +37,9 @@ record TuneOptions(Duration time, String timeText, double maxSizePercent, Path r
       "                      budget is too short for one JVM per measurement)",
       "  --train-dictionary FILE  train a zstd dictionary on the samples and write it to FILE",
       "                      (zstd's own format: zstd -D FILE reads it), with its held-out gain;",
-      "                      it takes none of the options above");
+      "                      it takes none of the options above",
+      "  --http              with --train-dictionary: write the HTTP form instead (RFC 9842 raw",
+      "                      content, for HttpDictionary and dcz; the trained file's content part)");
   static final Duration DEFAULT_TIME = Duration.ofMinutes(3);
   private static final Pattern DURATION = Pattern.compile("(?:(\\d+)h)?(?:(\\d+)m(?!s))?(?:(\\d+)s)?(?:(\\d+)ms)?");
 
@@ -51,6 +54,7 @@ record TuneOptions(Duration time, String timeText, double maxSizePercent, Path r
     double maxSize = Double.NaN;
     Path report = Path.of("target", "tune");
     Path dictionary = null;
+    boolean http = false;
     boolean inProcess = false;
     boolean help = false;
     Set<String> measuringOptions = new LinkedHashSet<>(); // given options that only a measurement uses
@@ -72,6 +76,7 @@ record TuneOptions(Duration time, String timeText, double maxSizePercent, Path r
           measuringOptions.add(arg);
         }
         case "--train-dictionary" -> dictionary = Path.of(value(args, ++i, arg));
+        case "--http" -> http = true;
         case "--in-process" -> {
           inProcess = true;
           measuringOptions.add(arg);
@@ -98,7 +103,11 @@ record TuneOptions(Duration time, String timeText, double maxSizePercent, Path r
     if (!help && samples.isEmpty()) {
       throw BadInputException.option("no SAMPLES given: name JSON files, JSON Lines files or folders of them");
     }
-    return new TuneOptions(time, timeText, maxSize, report, dictionary, inProcess, help, List.copyOf(samples));
+    if (http && dictionary == null) {
+      throw BadInputException.option("--http goes with --train-dictionary FILE: it says which form of the dictionary "
+          + "to write");
+    }
+    return new TuneOptions(time, timeText, maxSize, report, dictionary, http, inProcess, help, List.copyOf(samples));
   }
 
   private static String value(String[] args, int i, String option) throws BadInputException {

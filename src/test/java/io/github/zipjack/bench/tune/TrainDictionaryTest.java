@@ -83,4 +83,30 @@ class TrainDictionaryTest {
     long allBytes = Long.parseLong(train(dir.resolve("all.dict"), TuneSamples.jsonLines(dir)).group(3).replace(",", ""));
     assertTrue(fewBytes < allBytes, "30 bodies: " + fewBytes + " bytes; 100 bodies: " + allBytes);
   }
+
+  @Test
+  void httpFormIsTheTrainedFilesContentPartAndSaysSo() throws Exception {
+    Path samples = TuneSamples.jsonLines(dir);
+    Path trained = dir.resolve("trained.dict");
+    train(trained, samples);
+    Path http = dir.resolve("http.dict");
+    Outcome outcome = TuneSamples.run("--train-dictionary", http.toString(), "--http", samples.toString());
+    assertEquals(0, outcome.status(), outcome.out() + outcome.err());
+    assertTrue(outcome.out().contains("wrote " + http + ": HTTP dictionary (RFC 9842 raw content"), outcome.out());
+
+    byte[] raw = Files.readAllBytes(http);
+    assertArrayEquals(io.github.zipjack.servlet.HttpDictionary.rawContent(Files.readAllBytes(trained)), raw);
+    assertTrue(outcome.out().contains(io.github.zipjack.servlet.HttpDictionary.builder(raw).match("/*").build()
+        .availableDictionary()), outcome.out());
+    byte[] json = TuneSamples.people().get(4).getBytes(StandardCharsets.UTF_8);
+    byte[] frame = SystemTool.run(json, "zstd", "zstd", "-1", "-q", "-c", "-D", http.toString());
+    assertArrayEquals(json, SystemTool.run(frame, "zstd", "zstd", "-d", "-q", "-c", "-D", http.toString()));
+  }
+
+  @Test
+  void httpWithoutTrainDictionaryIsRefused() {
+    Outcome outcome = TuneSamples.run("--http", dir.toString());
+    assertEquals(2, outcome.status(), outcome.out() + outcome.err());
+    assertTrue(outcome.err().contains("--http goes with --train-dictionary"), outcome.err());
+  }
 }
