@@ -39,10 +39,8 @@ final class ClientDecodeSection {
   }
 
   void appendTo(ReportDocument doc) {
-    doc.heading(2, HEADING);
     List<JmhResult> measured = results.ofClass(CLASS);
-    if (measured.isEmpty()) {
-      doc.notMeasured(CLASS);
+    if (!doc.benchmarkSection(HEADING, CLASS, measured)) {
       return;
     }
     doc.paragraph(String.format(Locale.ROOT, "%s, %s: a client asks a server on 127.0.0.1 for the dataset and"
