@@ -31,10 +31,8 @@ final class DictionarySection {
   }
 
   void appendTo(ReportDocument doc) {
-    doc.heading(2, HEADING);
     List<JmhResult> measured = results.ofClass(CLASS);
-    if (measured.isEmpty()) {
-      doc.notMeasured(CLASS);
+    if (!doc.benchmarkSection(HEADING, CLASS, measured)) {
       return;
     }
     doc.paragraph(String.format(Locale.ROOT, "%s, %s: one record of about 1 KB (people-1: a person; orders-1: an"

@@ -22,10 +22,8 @@ final class Jackson3Section {
   }
 
   void appendTo(ReportDocument doc) {
-    doc.heading(2, HEADING);
     List<JmhResult> measured = results.of(CLASS, Suite.PIPELINE_MAIN);
-    if (measured.isEmpty()) {
-      doc.notMeasured(CLASS);
+    if (!doc.benchmarkSection(HEADING, CLASS, measured)) {
       return;
     }
     doc.paragraph(String.format(Locale.ROOT, "%s, %s: a pipeline on a plain Jackson 2 ObjectMapper and one on"

@@ -6,8 +6,8 @@ import java.util.Map;
 
 /**
  * One benchmark result as JMH writes it with {@code -rf json}: a method, its parameters and thread
- * count, the primary score normalized to operations per second, and the bytes allocated per
- * operation when the run used {@code -prof gc}.
+ * count, the primary score normalized to operations per second, the bytes allocated per
+ * operation when the run used {@code -prof gc}, and the benchmark's own counters per operation.
  *
  * <p>Immutable.
  *
@@ -17,6 +17,8 @@ import java.util.Map;
  * @param opsPerSecond the throughput summed over all threads
  * @param errorOpsPerSecond half the 99.9% confidence interval; NaN when JMH had too few iterations
  * @param allocBytesPerOp bytes allocated per operation; NaN without the gc profiler
+ * @param countersPerOp each {@code @AuxCounters(OPERATIONS)} counter of the benchmark, by field name:
+ *     the counter's total over the operations' total, for example the bytes received per operation
  * @param run how the JVM and JMH were set up for this result
  */
 record JmhResult(
@@ -26,10 +28,12 @@ record JmhResult(
     double opsPerSecond,
     double errorOpsPerSecond,
     double allocBytesPerOp,
+    Map<String, Double> countersPerOp,
     RunSettings run) {
 
   JmhResult {
     params = Collections.unmodifiableMap(new LinkedHashMap<>(params)); // keeps JMH's order
+    countersPerOp = Map.copyOf(countersPerOp);
   }
 
   /** The simple name of the benchmark class, for example {@code SeedBenchmark}. */
@@ -51,6 +55,11 @@ record JmhResult(
   /** JMH's error as a chart's error bar draws it: 0 where JMH had too few iterations to give one. */
   double errorBar() {
     return Double.isNaN(errorOpsPerSecond) ? 0 : errorOpsPerSecond;
+  }
+
+  /** One counter of {@link #countersPerOp}, or NaN when the benchmark has no such counter. */
+  double counterPerOp(String name) {
+    return countersPerOp.getOrDefault(name, Double.NaN);
   }
 
   boolean hasAllocation() {

@@ -22,6 +22,11 @@ import java.util.Map;
  * <p>The gc profiler's allocation metric is {@code "gc.alloc.rate.norm"} in JMH 1.37; earlier
  * versions prefixed secondary metrics with a middle dot ({@code "·gc.alloc.rate.norm"}). Both are
  * accepted.
+ *
+ * <p>An {@code @AuxCounters(OPERATIONS)} field appears among the secondary metrics under its own name,
+ * scored as the primary metric is (in throughput mode, the counter's total per second in the
+ * primary's unit); it is kept per operation: the counter's score over the primary score (the
+ * inverse in average-time mode). Profilers' metrics have units of their own and are not counters.
  */
 final class JmhResultReader {
 
@@ -79,6 +84,7 @@ final class JmhResultReader {
           opsPerSecond,
           errorOpsPerSecond,
           allocBytesPerOp(node.path("secondaryMetrics")),
+          countersPerOp(node.path("secondaryMetrics"), mode, unit, score),
           runSettings(node)));
     }
     if (skipped > 0) {
@@ -125,15 +131,30 @@ final class JmhResultReader {
 
   private static double allocBytesPerOp(JsonNode secondaryMetrics) {
     for (Map.Entry<String, JsonNode> entry : secondaryMetrics.properties()) {
-      String name = entry.getKey();
-      if (!name.isEmpty() && name.charAt(0) == OLD_SECONDARY_PREFIX) {
-        name = name.substring(1);
-      }
-      if (ALLOC_METRIC.equals(name)) {
+      if (ALLOC_METRIC.equals(secondaryName(entry.getKey()))) {
         return number(entry.getValue().path("score"));
       }
     }
     return Double.NaN;
+  }
+
+  /** The secondary metrics in the primary metric's unit, each over the primary score, by name. */
+  private static Map<String, Double> countersPerOp(JsonNode secondaryMetrics, String mode, String unit,
+      double primaryScore) {
+    Map<String, Double> counters = new LinkedHashMap<>();
+    for (Map.Entry<String, JsonNode> entry : secondaryMetrics.properties()) {
+      if (!unit.equals(entry.getValue().path("scoreUnit").asText())) {
+        continue;
+      }
+      double score = number(entry.getValue().path("score"));
+      counters.put(secondaryName(entry.getKey()), AVERAGE_TIME.equals(mode) ? primaryScore / score : score / primaryScore);
+    }
+    return counters;
+  }
+
+  /** A secondary metric's name without the middle dot of JMH before 1.37. */
+  private static String secondaryName(String name) {
+    return !name.isEmpty() && name.charAt(0) == OLD_SECONDARY_PREFIX ? name.substring(1) : name;
   }
 
   /** A JSON number, or NaN for JMH's {@code "NaN"} string, a missing field or anything else. */

@@ -196,7 +196,7 @@ final class PipelineCharts {
     params.put(ENGINE, codec.engine());
     params.put(Suite.LEVEL, Integer.toString(codec.level()));
     return new JmhResult(r.benchmark(), r.threads(), params, r.opsPerSecond(), r.errorOpsPerSecond(),
-        r.allocBytesPerOp(), r.run());
+        r.allocBytesPerOp(), r.countersPerOp(), r.run());
   }
 
   private static boolean isPeople(String dataset) {

@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
 /**
  * The generated parts of README.md and docs/benchmarks.md, each between a begin and an end marker,
  * never typed in. README.md has the headline: x1 at 1 thread from the report's engine table, and the
- * engines chart. docs/benchmarks.md has
+ * engines chart; and the HTTP client's table from the report's client section. docs/benchmarks.md has
  * <ul>
  *   <li>the study's size table (raw, gzip 6 and gzip 1 for x1 and x10), computed by encoding the
  *       generated datasets with zipjack's pipeline; ReadmeSectionsTest fails when it is stale;</li>
@@ -32,7 +32,8 @@ public final class ReadmeSections {
   static final Section KEY_FIGURES = new Section("key-figures");
   static final Section ENGINES = new Section("engines");
   static final Section HEADLINE = new Section("headline");
-  /** The front page, with {@link #HEADLINE}. */
+  static final Section CLIENT = new Section("client");
+  /** The front page, with {@link #HEADLINE} and {@link #CLIENT}. */
   static final Path README = Path.of("README.md");
   /** The benchmarks' page, with {@link #SIZES}, {@link #KEY_FIGURES} and {@link #ENGINES}. */
   static final Path BENCHMARKS_DOC = Path.of("docs", "benchmarks.md");
@@ -42,6 +43,10 @@ public final class ReadmeSections {
   static final String PUBLISHED_DIR_FROM_DOCS = "../" + PUBLISHED_DIR;
   /** What the engines section says while the published report has none. */
   static final String NO_ENGINES = "_The published report has no engine table yet: `bench/run && bench/publish` writes it._\n";
+  /** What the client section says while the published report has no client figures. */
+  static final String NO_CLIENT = "_The published report has no HTTP client figures yet: `bench/run && bench/publish`"
+      + " writes them._\n";
+  private static final Pattern MEASURED_ON = Pattern.compile("measured on (JDK [0-9][0-9.]*[0-9]|JDK [0-9]+)");
   /** The engine table's rows the headline keeps, and its columns. */
   private static final String HEADLINE_DATASET = Suite.STUDY_X1;
   private static final List<String> HEADLINE_COLUMNS = List.of(EngineSection.CODEC, EngineSection.SCORE,
@@ -127,17 +132,35 @@ public final class ReadmeSections {
         table.addRow(HEADLINE_COLUMNS.stream().map(column -> row.get(headers.indexOf(column))).toList());
       }
     }
-    Matcher jdk = Pattern.compile("measured on (JDK [0-9][0-9.]*[0-9]|JDK [0-9]+)").matcher(body);
     String chart = body.lines().filter(line -> line.startsWith("![")).findFirst().orElse("");
+    Matcher jdk = MEASURED_ON.matcher(body);
     return (jdk.find() ? HEADLINE_DATASET + ", JSON, 1 thread, " + jdk.group(1) + ":\n\n" : "")
         + table.render() + "\n" + linkCharts(chart, PUBLISHED_DIR) + "\n";
+  }
+
+  /**
+   * The front page's HTTP client figures: the table of the report's client section as it stands,
+   * after the JDK that measured it; {@link #NO_CLIENT} when the report has no such section or it says
+   * the benchmark was not measured.
+   */
+  static String client(String reportMarkdown) {
+    String body = sectionBody(reportMarkdown, "## " + ClientDecodeSection.HEADING + "\n");
+    if (body == null) {
+      return NO_CLIENT;
+    }
+    List<String> table = firstTableLines(body);
+    if (table.isEmpty()) {
+      return NO_CLIENT;
+    }
+    Matcher jdk = MEASURED_ON.matcher(body);
+    return (jdk.find() ? ClientDecodeSection.CLASS + ", " + jdk.group(0) + ":\n\n" : "")
+        + String.join("\n", table) + "\n";
   }
 
   /** The cells of the first Markdown table in {@code markdown}, header row first, separator left out. */
   private static List<List<String>> firstTable(String markdown) {
     List<List<String>> rows = new ArrayList<>();
-    for (String line : markdown.lines().dropWhile(line -> !line.startsWith("|"))
-        .takeWhile(line -> line.startsWith("|")).toList()) {
+    for (String line : firstTableLines(markdown)) {
       List<String> cells = Arrays.stream(line.substring(1, line.lastIndexOf('|')).split("\\|"))
           .map(String::strip).toList();
       if (!cells.get(0).startsWith("--")) {
@@ -148,6 +171,11 @@ public final class ReadmeSections {
       throw new IllegalArgumentException("the report's engine section has no table");
     }
     return rows;
+  }
+
+  /** The lines of the first Markdown table in {@code markdown}, as they are; none when it has no table. */
+  private static List<String> firstTableLines(String markdown) {
+    return markdown.lines().dropWhile(line -> !line.startsWith("|")).takeWhile(line -> line.startsWith("|")).toList();
   }
 
   /** {@code markdown} with its images of charts beside the report pointing into {@code chartDir}. */
@@ -181,6 +209,7 @@ public final class ReadmeSections {
     if (args.length > 2) {
       String report = Files.readString(Path.of(args[2]), StandardCharsets.UTF_8);
       readmeText = HEADLINE.replace(readmeText, headline(report));
+      readmeText = CLIENT.replace(readmeText, client(report));
       benchmarksText = KEY_FIGURES.replace(benchmarksText, keyFigures(report));
       benchmarksText = ENGINES.replace(benchmarksText, engines(report, PUBLISHED_DIR_FROM_DOCS));
     }

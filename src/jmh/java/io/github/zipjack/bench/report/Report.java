@@ -46,6 +46,7 @@ final class Report {
       new LargeBodySection(results).appendTo(doc);
       new Jackson3Section(results).appendTo(doc);
       new DictionarySection(results, Report::dictionarySizes).appendTo(doc);
+      new ClientDecodeSection(results).appendTo(doc);
       new ParallelSection(results).appendTo(doc, charts);
       List<String> datasets = datasets();
       SizeSection sizeSection = new SizeSection(sizes, datasets);

@@ -1,5 +1,7 @@
 package io.github.zipjack.bench.report;
 
+import java.util.List;
+
 /**
  * The report as it is being written: Markdown for {@code report.md} and, alongside, the same text
  * without images for the terminal.
@@ -15,6 +17,19 @@ final class ReportDocument {
 
   void paragraph(String text) {
     both(text + "\n\n");
+  }
+
+  /**
+   * Begins the section of one benchmark class: its level-2 heading and, when {@code measured} is empty,
+   * the {@linkplain #notMeasured not-measured} paragraph. Returns whether there are results to show.
+   */
+  boolean benchmarkSection(String heading, String benchmarkClass, List<JmhResult> measured) {
+    heading(2, heading);
+    if (measured.isEmpty()) {
+      notMeasured(benchmarkClass);
+      return false;
+    }
+    return true;
   }
 
   /** The paragraph of a section whose benchmark class has no results in the files read. */

@@ -87,6 +87,35 @@ class JmhResultReaderTest {
   }
 
   @Test
+  void anAuxCounterIsKeptPerOperation() throws IOException {
+    JmhResult r = read(result("thrpt", "1.5", "0.25", "ops/ms",
+        "\"wireBytes\" : { \"score\" : 60000.0, \"scoreError\" : 1.0, \"scoreUnit\" : \"ops/ms\" }"))
+        .all().get(0);
+
+    assertEquals(40000.0, r.counterPerOp("wireBytes"));
+  }
+
+  @Test
+  void anAuxCounterInAverageTimeIsThePrimaryTimeOverTheCountersTime() throws IOException {
+    JmhResult r = read(result("avgt", "2.5", "0.1", "ms/op",
+        "\"wireBytes\" : { \"score\" : 0.0001, \"scoreError\" : 0.0, \"scoreUnit\" : \"ms/op\" }"))
+        .all().get(0);
+
+    assertEquals(25000.0, r.counterPerOp("wireBytes"), 1e-6);
+  }
+
+  @Test
+  void profilerMetricsAreNotCounters() throws IOException {
+    JmhResult r = read(result("thrpt", "1", "0", "ops/s",
+        "\"gc.alloc.rate\" : { \"score\" : 999.0, \"scoreUnit\" : \"MB/sec\" },"
+            + " \"gc.alloc.rate.norm\" : { \"score\" : 110312.5, \"scoreUnit\" : \"B/op\" },"
+            + " \"gc.count\" : { \"score\" : 3.0, \"scoreUnit\" : \"counts\" }")).all().get(0);
+
+    assertEquals(Map.of(), r.countersPerOp());
+    assertTrue(Double.isNaN(r.counterPerOp("gc.count")));
+  }
+
+  @Test
   void opsPerMillisecondAreConvertedToOpsPerSecond() throws IOException {
     JmhResult r = read(result("thrpt", "1.5", "0.25", "ops/ms", "")).all().get(0);
 

@@ -50,6 +50,30 @@ class ReadmeSectionsTest {
   }
 
   @Test
+  void readmeClientSectionIsThatOfTheCommittedReport() throws IOException {
+    assertEquals(ReadmeSections.client(read(REPORT)), ReadmeSections.CLIENT.current(read(ReadmeSections.README)),
+        "README's HTTP client figures differ from bench/latest/report.md: run bench/publish");
+  }
+
+  @Test
+  void clientSectionIsTheReportsTableAfterTheJdkThatMeasuredIt() {
+    String report = "# r\n\n## HTTP client decoding\n\nClientDecodeBenchmark, measured on JDK 25.0.3: more.\n\n"
+        + "| client | answers/s |\n| --- | --: |\n| zipjack-zstd | 3,300 ± 99.0 |\n\n## One large body across cores\n\nx\n";
+
+    assertEquals("ClientDecodeBenchmark, measured on JDK 25.0.3:\n\n"
+        + "| client | answers/s |\n| --- | --: |\n| zipjack-zstd | 3,300 ± 99.0 |\n", ReadmeSections.client(report));
+  }
+
+  @Test
+  void clientSectionOfAReportThatDidNotMeasureTheClientSaysSo() {
+    String notMeasured = "# r\n\n## HTTP client decoding\n\nNot measured: the result files have no"
+        + " ClientDecodeBenchmark results.\n\n## Sizes\n\n| a |\n| - |\n| 1 |\n";
+
+    assertEquals(ReadmeSections.NO_CLIENT, ReadmeSections.client(notMeasured));
+    assertEquals(ReadmeSections.NO_CLIENT, ReadmeSections.client("# r\n\n## Key figures\n\nx\n"));
+  }
+
+  @Test
   void headlineKeepsX1AtOneThreadInFiveColumnsWithTheChart() {
     String report = "# r\n\n## Engines\n\nzipjack's encodeToBody, measured on JDK 25.0.3. More.\n\n"
         + "| dataset | format | threads | codec | ops/s | × study best | × own ceiling | size % of raw | alloc B/op |\n"

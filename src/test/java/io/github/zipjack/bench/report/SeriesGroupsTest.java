@@ -14,7 +14,7 @@ class SeriesGroupsTest {
     params.put("dataset", dataset);
     params.put("format", "JSON");
     params.put("level", level);
-    return new JmhResult("io.github.zipjack.bench.PipelineBenchmark." + method, 1, params, 100, 1, 1,
+    return new JmhResult("io.github.zipjack.bench.PipelineBenchmark." + method, 1, params, 100, 1, 1, Map.of(),
         new JmhResult.RunSettings("1.37", "17", "vm", "17", 1, "1 x 1 s", "1 x 1 s"));
   }
 
