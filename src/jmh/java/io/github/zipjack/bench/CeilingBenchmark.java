@@ -36,7 +36,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * <p>What to expect: on the study's 100 records, JDK zlib's C several times below S at level 6 and
  * still below it at level 1: zlib, not Jackson, is the wall, so its ceiling sits close to C.
  * libdeflate 1 about twice zlib 1, zstd 1 faster than Jackson itself, brotli 5 about zlib 6
- * (ANCHORS.md section 4). A copy is two orders of magnitude faster than any. The codec belongs to
+ * (docs/engines.md). A copy is two orders of magnitude faster than any. The codec belongs to
  * the {@link Compressor} state alone, so serializeOnly and copyOnly run once per dataset and
  * format, not once per codec.
  *

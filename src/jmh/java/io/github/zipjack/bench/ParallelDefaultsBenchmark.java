@@ -24,7 +24,7 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Where do the defaults of compressionThreads and parallelThresholdBytes, and the libdeflate
  * cut-over, come from? One caller thread encodes one body of {@code records} generated people
- * (4,000: about 4.5 MB of JSON, the body of ANCHORS §8) through a pipeline with {@code threads}
+ * (4,000: about 4.7 MB of JSON, people-4000) through a pipeline with {@code threads}
  * compression threads. Jackson alone and the naive zstd-jni stream with 2 workers, the baselines
  * of these figures, are {@link ParallelBodyBenchmark}'s.
  *

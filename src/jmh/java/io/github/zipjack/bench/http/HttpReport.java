@@ -33,7 +33,7 @@ public final class HttpReport {
   static final List<String> SPRING_VARIANTS = List.of("plain", "boot", "filter", "converter");
   /** The heading of the Spring Boot section appended to the suite's report. */
   static final String SPRING_SECTION_TITLE = "## HTTP: a Spring Boot 4 service, Boot's server.compression against zipjack's";
-  /** Targets on x1 for the Spring Boot service (issue 13). */
+  /** Targets on x1 for the Spring Boot service (docs/benchmarks.md, "HTTP: Spring Boot"). */
   static final double SPRING_MIN_SPEEDUP = 2.0;
   static final double SPRING_MAX_SIZE_RATIO = 1.10;
   /** The heading of the section appended to the suite's report. */

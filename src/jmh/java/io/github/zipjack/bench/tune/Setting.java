@@ -19,7 +19,7 @@ record Setting(Codec codec, boolean dictionary, boolean study) {
   static final String DICTIONARY_SUFFIX = "+dict";
   static final String STUDY_PREFIX = "study-gzip-";
 
-  /** The zipjack settings that matter (issue 15, ANCHORS §4): a fast and a small level per engine. */
+  /** The zipjack settings that matter: a fast and a small level per engine (docs/tuning.md). */
   static final List<String> ZIPJACK_DEFAULTS =
       List.of("zlib-1", "zlib-6", "libdeflate-1", "libdeflate-6", "zstd-1", "zstd-3", "brotli-4", "brotli-5");
   /** The study's two levels, marked on the chart. */
