@@ -17,6 +17,12 @@ import java.io.OutputStream;
 final class ZstdBodyEncoder extends WholeBodyEncoder {
   private final ZstdEngine engine;
   private final ZstdContext context;
+  /**
+   * True once this body reached the engine's parallel threshold with no core idle: it goes on as
+   * with one thread (gathered up to {@link #MAX_RETAINED_BYTES}, then streamed serially), so that
+   * its bytes and its cost are those of {@code compressionThreads(1)}. False between bodies.
+   */
+  private boolean serialBody;
 
   ZstdBodyEncoder(ZstdEngine engine, int level, ContextCounter contexts) {
     this.engine = engine;
@@ -41,6 +47,7 @@ final class ZstdBodyEncoder extends WholeBodyEncoder {
    */
   @Override
   protected void resetAndRecycle() {
+    serialBody = false;
     if (context.reset()) {
       engine.recycle(this);
     } else {
@@ -56,16 +63,24 @@ final class ZstdBodyEncoder extends WholeBodyEncoder {
 
   /**
    * A body past {@link #continuationBytes()} goes on in the engine's streaming encoder (see
-   * WholeBodyEncoder), which declares the body's size when it is known.
+   * WholeBodyEncoder), which declares the body's size when it is known. A body that reaches the
+   * parallel threshold with no core idle goes on being gathered instead (null), and from
+   * {@link #MAX_RETAINED_BYTES} on in a serial streaming encoder, as with one thread.
    */
   @Override
   protected Encoder openContinuation(OutputStream sink, long knownBodyBytes) throws IOException {
-    return engine.openContinuation(sink, knownBodyBytes);
+    if (!serialBody && engine.continuationBytes() < MAX_RETAINED_BYTES && !engine.hasIdleCore()) {
+      serialBody = true;
+      if (knownBodyBytes <= MAX_RETAINED_BYTES) { // -1 too: the body goes on, gathered for now
+        return null;
+      }
+    }
+    return engine.openContinuation(sink, knownBodyBytes, serialBody);
   }
 
   @Override
   protected long continuationBytes() {
-    return engine.continuationBytes();
+    return serialBody ? MAX_RETAINED_BYTES : engine.continuationBytes();
   }
 
   @Override

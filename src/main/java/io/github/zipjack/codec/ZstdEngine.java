@@ -131,14 +131,23 @@ public final class ZstdEngine extends PooledEngine<ZstdBodyEncoder, ZstdDecoderS
 
   /**
    * A streaming encoder for the rest of a body of {@link #open}, whose frame declares
-   * {@code knownBodyBytes} as its content size unless that is -1.
+   * {@code knownBodyBytes} as its content size unless that is -1; on the caller's thread alone when
+   * {@code serial} (the body found no core idle at the parallel threshold).
    */
-  Encoder openContinuation(OutputStream sink, long knownBodyBytes) throws IOException {
+  Encoder openContinuation(OutputStream sink, long knownBodyBytes, boolean serial) throws IOException {
     ZstdStreamEncoder encoder = (ZstdStreamEncoder) openStreamingRest(sink);
+    if (serial) {
+      encoder.withoutWorkers();
+    }
     if (knownBodyBytes >= 0) {
       encoder.pledgeContentSize(knownBodyBytes);
     }
     return encoder;
+  }
+
+  /** Whether a core is idle for this engine's bodies: none is when they are compressed on one thread. */
+  boolean hasIdleCore() {
+    return parallelism.isParallel() && parallelism.workers().idleCores() > 0;
   }
 
   /** Counts the callers of bodies that may go parallel, in the workers they would take from. */

@@ -60,6 +60,19 @@ final class ZstdStreamEncoder extends DirectInputEncoder {
     }
   }
 
+  /**
+   * Compresses this body on the caller's thread alone, giving back any worker permits {@link #begin}
+   * took; before the first write.
+   */
+  void withoutWorkers() {
+    engine.releaseWorkers(workerPermits);
+    workerPermits = 0;
+    if (workers > 0) {
+      context.useWorkers(0, ZstdEngine.JOB_BYTES);
+      workers = 0;
+    }
+  }
+
   /** Declares the body's size, written into the frame; before the first write. */
   void pledgeContentSize(long bytes) {
     context.pledgeContentSize(bytes);

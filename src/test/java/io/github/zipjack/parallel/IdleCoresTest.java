@@ -56,19 +56,40 @@ class IdleCoresTest {
   }
 
   @Test
-  void aLargeZstdBodyWithEveryCoreBusyTakesNoWorkerAndDecodesTheSame() throws Exception {
+  void aLargeZstdBodyWithEveryCoreBusyHasTheBytesOfOneThreadAndTakesNoWorker() throws Exception {
     Compression zstd = Compression.zstd(1);
-    try (Pipeline pipeline = parallel(zstd)) {
-      byte[] alone = pipeline.encode(LARGE);
-      byte[] busyForm;
-      try (BusyCores busy = new BusyCores(zstd)) {
-        int freeBefore = CompressionWorkers.shared().freePermits();
-        busyForm = pipeline.encode(LARGE);
-        assertEquals(freeBefore, CompressionWorkers.shared().freePermits(), "no permit was taken or kept");
-      }
+    byte[] oneThread;
+    try (Pipeline serial = serial(zstd)) {
+      oneThread = serial.encode(LARGE);
+    }
+    try (Pipeline pipeline = parallel(zstd); BusyCores busy = new BusyCores(zstd)) {
+      int freeBefore = CompressionWorkers.shared().freePermits();
 
-      assertFalse(Arrays.equals(alone, busyForm), "libzstd's frame without workers differs from one with workers");
-      assertEquals(LARGE, pipeline.decode(busyForm, TYPE));
+      assertArrayEquals(oneThread, pipeline.encode(LARGE));
+      assertEquals(freeBefore, CompressionWorkers.shared().freePermits(), "no permit was taken or kept");
+    }
+  }
+
+  @Test
+  void aZstdBodyBetweenTheThresholdAndOneMibWithEveryCoreBusyIsCompressedWholeAsWithOneThread() throws Exception {
+    Compression zstd = Compression.zstd(1);
+    Object medium = LargeBodies.records(2000); // about 800 KB: past the 640 KiB zstd threshold, within 1 MiB
+    byte[] oneThread;
+    try (Pipeline serial = serial(zstd)) {
+      oneThread = serial.encode(medium);
+    }
+    try (Pipeline pipeline = parallel(zstd); BusyCores busy = new BusyCores(zstd)) {
+      assertArrayEquals(oneThread, pipeline.encode(medium));
+    }
+  }
+
+  @Test
+  void aLargeZstdBodyAloneGoesToTheWorkersAndDecodesTheSame() throws Exception {
+    Compression zstd = Compression.zstd(1);
+    try (Pipeline serial = serial(zstd); Pipeline pipeline = parallel(zstd)) {
+      byte[] alone = pipeline.encode(LARGE);
+
+      assertFalse(Arrays.equals(serial.encode(LARGE), alone), "libzstd's frame with workers differs from one without");
       assertEquals(LARGE, pipeline.decode(alone, TYPE));
     }
   }
