@@ -31,20 +31,49 @@ final class DecodingBodySubscriber<T> implements HttpResponse.BodySubscriber<T> 
       try {
         executor.execute(() -> {
           try {
-            body.complete(decoder.decode(in));
+            body.complete(decoder.decode(new KeptOpen(in)));
           } catch (IOException | RuntimeException | Error e) {
             body.completeExceptionally(e);
+          } finally {
+            closeQuietly(in); // after the outcome: closing early makes the client fail the exchange itself
           }
         });
       } catch (RejectedExecutionException e) {
-        try {
-          in.close(); // releases the connection
-        } catch (IOException ignored) {
-          // the body is abandoned either way
-        }
         body.completeExceptionally(e);
+        closeQuietly(in);
       }
     });
+  }
+
+  /** Closes the body stream, which releases the connection; the body is abandoned either way. */
+  private static void closeQuietly(InputStream in) {
+    try {
+      in.close();
+    } catch (IOException ignored) {
+      // nothing left to release
+    }
+  }
+
+  /**
+   * The body stream as the decoder sees it: closing it does not close the body, which this
+   * subscriber closes once the body's future has its outcome. Closed first, the body cancels the
+   * exchange, and the client may fail the response with its own error (a short body) before the
+   * decoder's exception (a wrong dictionary, say) reaches the future.
+   */
+  private static final class KeptOpen extends java.io.FilterInputStream {
+    KeptOpen(InputStream in) {
+      super(in);
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+      return in.read(b, off, len);
+    }
+
+    @Override
+    public void close() {
+      // the subscriber closes the body
+    }
   }
 
   @Override
