@@ -122,7 +122,7 @@ public final class HttpReport {
   /** The Spring Boot section: caption, table, the issue's targets on x1 and notes. */
   static String renderSpring(List<HttpRun> runs, String caption, List<String> notes) {
     List<HttpRow> rows = HttpRow.group(runs);
-    return section(caption, table(rows, "boot", SPRING_VARIANTS), springTargets(rows), "Targets (issue 13), on x1 at"
+    return section(caption, table(rows, "boot", SPRING_VARIANTS), springTargets(rows), "Targets, on x1 at"
         + " gzip: zipjack at least " + SPRING_MIN_SPEEDUP + "× the requests per second of Boot's server.compression,"
         + " with a body at most " + SPRING_MAX_SIZE_RATIO + "× its size and an exact Content-Length; the converter"
         + " at least as fast as the filter.", notes);
@@ -181,7 +181,7 @@ public final class HttpReport {
   /** The whole Markdown section: caption, table, targets and notes. */
   static String render(List<HttpRun> runs, String caption, List<String> notes) {
     List<HttpRow> rows = HttpRow.group(runs);
-    return section(caption, table(rows), targets(rows), "Targets (issue 7): zipjack's filter at least as fast as"
+    return section(caption, table(rows), targets(rows), "Targets: zipjack's filter at least as fast as"
         + " Jetty's handler at the same coding and level while sending Content-Length; its direct helper faster"
         + " still. A mean below the target by less than one standard deviation is a tie within the noise.", notes);
   }
