@@ -33,7 +33,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * set-up cost hides in C; they are freed in {@code @TearDown}; a libdeflate codec on a JVM older
  * than 25 fails in {@code @Setup} with the reason.
  *
- * <p>What to expect: on the study's 100 records, JDK zlib's C several times below S at level 6 and
+ * <p>What to expect: on the 100 records of the study (docs/benchmarks.md), JDK zlib's C several
+ * times below S at level 6 and
  * still below it at level 1: zlib, not Jackson, is the wall, so its ceiling sits close to C.
  * libdeflate 1 about twice zlib 1, zstd 1 faster than Jackson itself, brotli 5 about zlib 6
  * (docs/engines.md). A copy is two orders of magnitude faster than any. The codec belongs to

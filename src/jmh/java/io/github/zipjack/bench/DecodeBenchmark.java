@@ -22,8 +22,8 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The way back: how fast does a shared {@link Pipeline} decompress and deserialize a body into
- * objects, per format and compression? The sjson-new seed measured both directions; a client or a
- * service reading compressed requests pays this side.
+ * objects, per format and compression? A client, or a service reading compressed requests, pays
+ * this side.
  *
  * <p>Pitfalls avoided: the body is encoded once in {@code @Setup} with the same pipeline, so only
  * decoding is measured; the decoded value is returned; decoding runs with the pipeline's safety

@@ -48,11 +48,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * same streaming encoder both ways, so its two rows agree within the error (a control). libdeflate
  * streamed is JDK zlib at the same level: about half as fast as libdeflate whole, and 8% larger.
  * zstd and brotli agree within the error both ways, and allocate almost nothing per body
- * ({@code -prof gc}). Before zstd and brotli continued large bodies streaming they gathered them,
- * about 5 MB allocated per body, and ran at 0.70x (zstd 1) and 0.41x (brotli 4) of their figure now
- * on this dataset, the same 100 records ten times, where the codecs find long matches (about 37 KB
- * out, where zlib's 32 KiB window makes 400 KB) and the allocation weighs most; on 3.5 MB of varied
- * people ({@code -p dataset=file:...}, made by the data generator) the speed was the same.
+ * ({@code -prof gc}). The dataset is the same 100 records ten times, where zstd and brotli find
+ * long matches (about 37 KB out, where zlib's 32 KiB window makes 400 KB); {@code -p
+ * dataset=file:...} measures a file of varied records made by the data generator instead.
  *
  * <p>Timing: whole-body zstd runs at a twentieth of its speed for the first one to six seconds of a
  * fork (seen with G1 and Parallel GC, with and without -Xms and pre-touched heap), hence 5 x 1 s of

@@ -32,8 +32,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * <ul>
  * <li>{@link #jacksonAlone}: the mapper writing into a stream that keeps nothing, the floor of any
  *     encoder on one thread (S). No body costs less than S unless serialization itself is split.
- * <li>{@link #studyBestGzip}: the study's best gzip code at level 1 (Afterburner, a 64 KB
- *     BufferedOutputStream and a 64 KB deflater buffer, made per body; docs/benchmarks.md), the
+ * <li>{@link #studyBestGzip}: the best gzip code of the study (docs/benchmarks.md) at level 1
+ *     (Afterburner, a 64 KB BufferedOutputStream and a 64 KB deflater buffer, made per body), the
  *     figure zipjack's parallel gzip is set against.
  * <li>{@link #zstdWorkers}: the plain large-body zstd, two lines of zstd-jni: Jackson through a
  *     64 KB {@code BufferedOutputStream} into a new {@code ZstdOutputStream} at level 1 with

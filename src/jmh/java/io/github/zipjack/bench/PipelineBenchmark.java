@@ -27,7 +27,8 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * zipjack's pipeline across its engines and settings: how fast does one shared {@link Pipeline}
  * turn a value into a compressed body, for each engine and level ({@code codec}: {@code zlib-1},
  * {@code libdeflate-1}, {@code zstd-1}, {@code brotli-5}, ... see {@link Codec}), format,
- * accelerator and buffer size, on payloads from one record to the study's x10?
+ * accelerator and buffer size, on payloads from one record to the x10 of the study
+ * (docs/benchmarks.md)?
  *
  * <p>Three ways out, as a server would use them: {@link #encodeToBody} (pooled segments, size
  * known before writing: a Content-Length response), {@link #encodeToByteArray} (one new array),

@@ -9,7 +9,8 @@ import org.msgpack.jackson.dataformat.MessagePackFactory;
 import org.msgpack.jackson.dataformat.TimestampExtensionModule;
 
 /**
- * ObjectMappers as a user would make them without zipjack: the study's mapper (java.time values as
+ * ObjectMappers as a user would make them without zipjack: the mapper of the study
+ * (docs/benchmarks.md; java.time values as
  * ISO-8601 strings, optionally Afterburner) and its MessagePack counterpart (Instants as the msgpack
  * timestamp extension, as zipjack writes them). Each call returns a new mapper; an ObjectMapper is
  * thread-safe once configured.

@@ -17,9 +17,9 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The study zipjack starts from, as it was: how fast does a web service turn 100 records (x1) or
- * the same 100 records ten times (x10) into a gzip body, and what do the compression level,
- * Afterburner, a 64 KB deflater buffer and a 64 KB BufferedOutputStream change?
+ * The study zipjack starts from (docs/benchmarks.md), as it was: how fast does a web service turn
+ * 100 records (x1) or the same 100 records ten times (x10) into a gzip body, and what do the
+ * compression level, Afterburner, a 64 KB deflater buffer and a 64 KB BufferedOutputStream change?
  *
  * <p>Every call does what the study's service did: a new ByteArrayOutputStream, a new
  * {@code LeveledGzipOutputStream} (so a new Deflater with its native memory), optionally a

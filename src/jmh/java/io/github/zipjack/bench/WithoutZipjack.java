@@ -22,7 +22,7 @@ import java.util.zip.CRC32;
  */
 public final class WithoutZipjack {
 
-  /** The study's "64 KB" buffers, in bytes. */
+  /** The "64 KB" buffers of the study (docs/benchmarks.md), in bytes. */
   static final int STUDY_BUFFER_BYTES = 64 * 1024;
   /** A gzip member's header (RFC 1952): magic, deflate, no flags, no time, no extra flags, unknown OS. */
   private static final byte[] GZIP_HEADER = {0x1f, (byte) 0x8b, 8, 0, 0, 0, 0, 0, 0, (byte) 0xff};

@@ -31,7 +31,7 @@ import org.eclipse.jetty.server.ServerConnector;
 /**
  * The server that {@code bench/http} loads with wrk: embedded Jetty 12.1 on 127.0.0.1 serving the
  * same JSON endpoint four ways, one path prefix each, the dataset last ({@code people-100} is the
- * study's x1, {@code people-1} one record):
+ * x1 of the study, docs/benchmarks.md; {@code people-1} one record):
  * <ul>
  * <li>{@code /plain/{dataset}}: uncompressed; Jackson writes into the response.
  * <li>{@code /jetty/{dataset}}: the same servlet behind Jetty's own {@code CompressionHandler}

@@ -12,7 +12,8 @@ import java.util.Optional;
 /**
  * Writes the HTTP benchmark's Markdown: a caption saying how it was measured, one row per run
  * (requests per second, its ratio to Jetty's handler at the same dataset and coding, p50 and p99
- * latency, whether Content-Length was sent, the body's size), and the issue's targets: zipjack's
+ * latency, whether Content-Length was sent, the body's size), and the targets (docs/benchmarks.md,
+ * "HTTP: the filter and the helper against Jetty's CompressionHandler"): zipjack's
  * filter at least as fast as Jetty's handler while sending Content-Length, its direct helper
  * faster still. {@code bench/http} runs {@link #main}.
  *
@@ -119,7 +120,7 @@ public final class HttpReport {
         + " the response body as sent.";
   }
 
-  /** The Spring Boot section: caption, table, the targets on x1 and notes. */
+  /** The Spring Boot section: caption, table, the targets on x1 ({@link #springTargets}), notes. */
   static String renderSpring(List<HttpRun> runs, String caption, List<String> notes) {
     List<HttpRow> rows = HttpRow.group(runs);
     return section(caption, table(rows, "boot", SPRING_VARIANTS), springTargets(rows), "Targets, on x1 at"
@@ -147,7 +148,7 @@ public final class HttpReport {
     return out.toString();
   }
 
-  /** The targets where x1 (people-100) was measured at gzip by boot and zipjack's variants. */
+  /** The targets where x1 (people-100) was measured at gzip by boot and zipjack's variants. */
   static List<List<String>> springTargets(List<HttpRow> rows) {
     List<List<String>> lines = new ArrayList<>();
     Optional<HttpRow> boot = find(rows, "boot", HttpBenchServer.DATASETS.get(0), "gzip");

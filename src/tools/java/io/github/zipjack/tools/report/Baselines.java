@@ -4,11 +4,11 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
- * The study's baseline for a workload: {@code SeedBenchmark.baseline} (a new ByteArrayOutputStream
- * and gzip stream per call, default buffers, plain ObjectMapper) on the same payload, level and
- * thread count. Only the study's two payloads with a zlib codec have one. The study wrote JSON; a
- * MessagePack workload is compared with the JSON baseline of the same objects, which is the
- * question a user choosing the format asks.
+ * The baseline of the study (docs/benchmarks.md) for a workload: {@code SeedBenchmark.baseline} (a
+ * new ByteArrayOutputStream and gzip stream per call, default buffers, plain ObjectMapper) on the
+ * same payload, level and thread count. Only the study's two payloads with a zlib codec have one.
+ * The study wrote JSON; a MessagePack workload is compared with the JSON baseline of the same
+ * objects, which is the question a user choosing the format asks.
  */
 final class Baselines {
 

@@ -15,10 +15,11 @@ import org.knowm.xchart.XYSeries.XYSeriesRenderStyle;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * Throughput against compressed size on the study's x1 in JSON at one thread: one point per engine
- * and level (a line joins the levels of an engine, each point labelled with its level), and the
- * study's baseline and best at levels 1 and 6 marked apart. Up and to the left is better; the
- * chart a user reads to pick a setting. {@code none} is left out: at 100% it would squeeze the rest.
+ * Throughput against compressed size on the x1 of the study (docs/benchmarks.md) in JSON at one
+ * thread: one point per engine and level (a line joins the levels of an engine, each point labelled
+ * with its level), and the study's baseline and best at levels 1 and 6 marked apart. Up and to the
+ * left is better; the chart a user reads to pick a setting. {@code none} is left out: at 100% it
+ * would squeeze the rest.
  */
 final class EngineChart {
 

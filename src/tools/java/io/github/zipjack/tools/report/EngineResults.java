@@ -12,7 +12,8 @@ import java.util.OptionalLong;
 
 /**
  * The figures the engine table, its chart and the targets share: zipjack's {@code encodeToBody} at
- * its default settings per workload, the code without zipjack beside it, the study's best, each
+ * its default settings per workload, the code without zipjack beside it, the best of the study
+ * (docs/benchmarks.md), each
  * engine's own serial ceiling, Jackson's own allocation and the compressed sizes.
  *
  * <p>"Default settings" are those of the quick suite: no accelerator, 64 KB input and deflater

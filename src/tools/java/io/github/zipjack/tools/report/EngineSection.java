@@ -11,10 +11,11 @@ import java.util.Set;
 
 /**
  * The section a user reads to pick a setting: every engine and level zipjack's {@code encodeToBody}
- * was measured with, its throughput, how it compares with the study's best and with its own serial
- * ceiling, the size of its bodies and what it allocates; then the throughput-size chart, the
- * targets ({@link TargetSection}) and the accelerator comparison. docs/benchmarks.md carries a copy of it,
- * written by {@code bench/publish}.
+ * was measured with, its throughput, how it compares with the best of the study
+ * (docs/benchmarks.md) and with its own serial ceiling, the size of its bodies and what it
+ * allocates; then the throughput-size chart, the targets ({@link TargetSection}) and the
+ * accelerator comparison. docs/benchmarks.md carries a copy of it, written by
+ * {@code bench/publish}.
  */
 final class EngineSection {
 

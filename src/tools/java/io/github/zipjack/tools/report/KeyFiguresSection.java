@@ -6,10 +6,10 @@ import java.util.OptionalDouble;
 import java.util.StringJoiner;
 
 /**
- * The table a reader looks at first: for each of the study's payloads, levels and thread counts,
- * the study's baseline, the study's best (all three optimizations), zipjack's fastest measured
- * {@code encodeToBody} setting, and the ceiling, with zipjack's ratios to the baseline and the
- * ceiling.
+ * The table a reader looks at first: for each of the payloads of the study (docs/benchmarks.md),
+ * levels and thread counts, the study's baseline, the study's best (all three optimizations),
+ * zipjack's fastest measured {@code encodeToBody} setting, and the ceiling, with zipjack's ratios
+ * to the baseline and the ceiling.
  *
  * <p>"Fastest measured" picks the maximum over the settings in the file, which favours whichever
  * setting was luckiest within its error; the detailed table beside it shows every setting.

@@ -22,7 +22,10 @@ final class ParallelResults {
   static final String ZSTD_WORKERS = "zstdWorkers";
   static final String ENCODE = "encodeToBody";
   static final String UNDER_LOAD = "encodeToBodyUnderLoad";
-  /** {@link #ENCODE} serializing with Afterburner, as the study's best does; its own parameter names. */
+  /**
+   * {@link #ENCODE} serializing with Afterburner, as the best of the study (docs/benchmarks.md)
+   * does; its own parameter names.
+   */
   static final String WITH_AFTERBURNER = "encodeToBodyWithAfterburner";
   static final String AFTERBURNER_CODEC = "afterburnerCodec";
   static final String AFTERBURNER_THREADS = "afterburnerThreads";

@@ -20,15 +20,16 @@ import java.util.TreeSet;
 /**
  * One large body across cores, from ParallelBodyBenchmark: the latency of one body of the headline
  * dataset ({@value #HEADLINE}, 4.7 MB of JSON, unless the run has only others) for Jackson alone, the
- * study's best gzip-1, the plain zstd-jni stream with libzstd's workers and zipjack serial and
- * parallel, with the size of zipjack's bodies and what compressed them (made while the report is
- * written, by the benchmark's own code); the issue's targets, each ratio with its error propagated from JMH's; the latency
+ * best gzip-1 of the study (docs/benchmarks.md), the plain zstd-jni stream with libzstd's workers
+ * and zipjack serial and parallel, with the size of zipjack's bodies and what compressed them (made
+ * while the report is written, by the benchmark's own code); the targets
+ * (docs/parallel-compression.md), each ratio with its error propagated from JMH's; the latency
  * against the body size as a table and a chart ({@link ParallelChart}). Not thread-safe.
  */
 final class ParallelSection {
 
   static final String HEADING = "One large body across cores";
-  /** The dataset of the latency targets: 4,000 people records. */
+  /** The dataset of the latency targets: 4,000 people records. */
   static final String HEADLINE = "people-4000";
   static final String WHAT = "what";
   static final String MILLIS = "ms per body";

@@ -13,7 +13,8 @@ import java.util.OptionalLong;
  * Encoded sizes of the datasets, measured by encoding them with zipjack's pipeline, so the size
  * tables are facts about the bundled data and the library rather than numbers carried over from
  * a benchmark run. Codecs are named as the benchmarks name them ({@link Codec}); {@code zlib-N}
- * forces the JDK's zlib, so the study's tables come out the same on every JDK.
+ * forces the JDK's zlib, so the tables of the study (docs/benchmarks.md) come out the same on every
+ * JDK.
  *
  * <p>Sizes are computed on first request and kept. Not thread-safe. Holds one pipeline per format
  * and codec; {@link #close()} closes them.

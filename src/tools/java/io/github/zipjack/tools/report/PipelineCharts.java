@@ -20,7 +20,8 @@ import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * Charts of zipjack's {@code encodeToBody}, and of the study's code on the same payloads
+ * Charts of zipjack's {@code encodeToBody}, and of the code of the study (docs/benchmarks.md) on
+ * the same payloads
  * ({@code classicStream}) when it was run, at the lowest thread count in the file: throughput
  * against the compression level, and throughput against the payload size with the ceiling drawn
  * in. Throughput is in MB/s of JSON (ops/s times the dataset's plain JSON size), which puts

@@ -15,8 +15,9 @@ import java.util.regex.Pattern;
  * never typed in. README.md has the headline: x1 at 1 thread from the report's engine table, and the
  * engines chart; and the HTTP client's table from the report's client section. docs/benchmarks.md has
  * <ul>
- *   <li>the study's size table (raw, gzip 6 and gzip 1 for x1 and x10), computed by encoding the
- *       generated datasets with zipjack's pipeline; ReadmeSectionsTest fails when it is stale;</li>
+ *   <li>the size table of the study (docs/benchmarks.md; raw, gzip 6 and gzip 1 for x1 and x10),
+ *       computed by encoding the generated datasets with zipjack's pipeline; ReadmeSectionsTest
+ *       fails when it is stale;</li>
  *   <li>the key figures of a benchmark report, copied from its {@code report.md};</li>
  *   <li>the report's engine section (the table of every engine and level, the throughput-size
  *       chart, the targets), copied from it with the chart linked in {@code bench/latest/}.</li>

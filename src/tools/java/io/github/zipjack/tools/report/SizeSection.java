@@ -5,10 +5,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The size tables, computed by encoding the datasets now (see {@link PayloadSizes}): the study's
- * table (raw, gzip 6 and gzip 1 for x1 and x10; gzip here is always the JDK's zlib, as in the
- * study, so the tables are the same on every JDK), the sjson-new seed's comparison of plain JSON,
- * gzip JSON, MessagePack and gzip MessagePack, and every dataset and format at every level.
+ * The size tables, computed by encoding the datasets now (see {@link PayloadSizes}): the table of
+ * the study (docs/benchmarks.md; raw, gzip 6 and gzip 1 for x1 and x10; gzip here is always the
+ * JDK's zlib, as in the study, so the tables are the same on every JDK), a comparison of plain
+ * JSON, gzip JSON, MessagePack and gzip MessagePack, and every dataset and format at every level.
  */
 final class SizeSection {
 

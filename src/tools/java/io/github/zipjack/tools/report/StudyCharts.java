@@ -13,8 +13,9 @@ import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.style.Styler.LegendPosition;
 
 /**
- * The study's two charts, redrawn from SeedBenchmark: the baseline at level 6 against level 1 for
- * each payload, and the eight variants side by side as a change against the baseline.
+ * The two charts of the study (docs/benchmarks.md), redrawn from SeedBenchmark: the baseline at
+ * level 6 against level 1 for each payload, and the eight variants side by side as a change against
+ * the baseline.
  */
 final class StudyCharts {
 

@@ -12,10 +12,10 @@ import java.util.OptionalDouble;
 import java.util.Set;
 
 /**
- * The study's two conclusions, checked against this run: "level 1 more than doubles the throughput
- * of level 6" (the baseline at both levels, per payload and thread count) and "Afterburner and the
- * 64 KB buffers each add 1-3%, all together 5%" (every variant's change against the baseline of
- * the same payload, level and thread count).
+ * The two conclusions of the study (docs/benchmarks.md), checked against this run: "level 1 more
+ * than doubles the throughput of level 6" (the baseline at both levels, per payload and thread
+ * count) and "Afterburner and the 64 KB buffers each add 1-3%, all together 5%" (every variant's
+ * change against the baseline of the same payload, level and thread count).
  */
 final class StudySection {
 

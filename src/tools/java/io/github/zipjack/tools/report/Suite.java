@@ -5,8 +5,9 @@ import java.util.List;
 
 /**
  * The names under which zipjack's benchmarks, their methods and parameters appear in JMH results.
- * The report finds the study's baseline and the ceiling through them; a renamed benchmark must be
- * renamed here too (the report's tests read a recorded result file and catch the mismatch).
+ * The report finds the baseline of the study (docs/benchmarks.md) and the ceiling through them; a
+ * renamed benchmark must be renamed here too (the report's tests read a recorded result file and
+ * catch the mismatch).
  */
 final class Suite {
 

@@ -9,9 +9,9 @@ import java.util.Set;
 
 /**
  * One throughput table per benchmark class: every result with its parameters, thread count,
- * ops/s ± JMH's error, its ratio to the study's baseline and to the ceiling of the same workload,
- * and the bytes it allocated per operation. A column whose data the result file lacks is left out,
- * with a note saying what run would fill it.
+ * ops/s ± JMH's error, its ratio to the baseline of the study (docs/benchmarks.md) and to the
+ * ceiling of the same workload, and the bytes it allocated per operation. A column whose data the
+ * result file lacks is left out, with a note saying what run would fill it.
  */
 final class ThroughputSection {
 

@@ -6,7 +6,7 @@ import java.util.Optional;
 /**
  * What a result encoded: a dataset in a format with a codec, on some number of threads. Results
  * with equal workloads can be divided by one another; this is the key that ties a figure to the
- * study's baseline and best and to the ceiling of its engine.
+ * baseline and best of the study (docs/benchmarks.md) and to the ceiling of its engine.
  *
  * @param codec an engine and level as {@link Codec} names it ({@code zlib-1}, {@code zstd-3}), or
  *     {@code none}

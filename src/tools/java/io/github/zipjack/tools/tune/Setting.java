@@ -7,7 +7,8 @@ import java.util.List;
 /**
  * One way of sending the samples that bench/tune measures: a zipjack {@link Codec} ({@code zlib-1},
  * {@code libdeflate-6}, {@code zstd-1}, {@code brotli-4}, ...), zstd with a dictionary trained on
- * the samples ({@code zstd-1+dict}), or the study's code ({@code study-gzip-1}: Jackson into a new
+ * the samples ({@code zstd-1+dict}), or the code of the study (docs/benchmarks.md;
+ * {@code study-gzip-1}: Jackson into a new
  * level-setting GZIPOutputStream per body, default buffers). Its name is the benchmark's
  * {@code setting} parameter. Immutable.
  *

@@ -3,8 +3,8 @@ package io.github.zipjack.tools.tune;
 /**
  * What bench/tune found for one {@link Setting}: the compressed size, exact, and four throughputs
  * with JMH's error (99.9% confidence interval half-width), in MB/s of JSON, any of them null when not
- * measured (the study's code is only encoded, at one thread; one core leaves out "all cores").
- * Immutable.
+ * measured (the code of the study, docs/benchmarks.md, is only encoded, at one thread; one core
+ * leaves out "all cores"). Immutable.
  *
  * @param setting what was measured
  * @param sizePercent the bodies' compressed size, % of their JSON

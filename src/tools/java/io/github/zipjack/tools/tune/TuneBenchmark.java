@@ -30,11 +30,12 @@ import org.openjdk.jmh.infra.ThreadParams;
  * encodes (serializes the parsed document, then compresses, into pooled segments, as the servlet
  * filter and {@code CompressedResponses} do) or decodes back into a document, per {@link Setting}.
  * Each operation is one body; every thread walks the bodies in turn from its own starting point, so
- * all bodies weigh alike and the figure times the mean body size is the JSON throughput. The study's
- * settings ({@code study-gzip-N}) encode with its code instead: Jackson into a new level-setting
- * GZIPOutputStream per body. With {@code largeBodies}, only the bodies past the parallel threshold
- * are walked, and {@link TuneMeasurements} runs {@code encode} in {@code Mode.AverageTime} at one
- * thread: the latency of one large body with the pipeline's {@code compressionThreads}.
+ * all bodies weigh alike and the figure times the mean body size is the JSON throughput. The
+ * settings of the study (docs/benchmarks.md; {@code study-gzip-N}) encode with its code instead:
+ * Jackson into a new level-setting GZIPOutputStream per body. With {@code largeBodies}, only the
+ * bodies past the parallel threshold are walked, and {@link TuneMeasurements} runs {@code encode}
+ * in {@code Mode.AverageTime} at one thread: the latency of one large body with the pipeline's
+ * {@code compressionThreads}.
  *
  * <p>Run by {@link TuneCommand}, which chooses the timing from its time budget and passes the
  * samples as a JSON Lines file it wrote ({@code samples}) and the trained dictionary

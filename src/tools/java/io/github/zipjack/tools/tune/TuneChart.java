@@ -18,8 +18,9 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * bench/tune's chart: encoding throughput at one thread (with JMH's error as bars) against the
- * compressed size, one point per setting, zipjack's Pareto front joined by a line, the study's
- * GZIPOutputStream settings marked apart. Up and to the left is better.
+ * compressed size, one point per setting, zipjack's Pareto front joined by a line, the
+ * GZIPOutputStream settings of the study (docs/benchmarks.md) marked apart. Up and to the left is
+ * better.
  */
 final class TuneChart {
   static final String FILE = "tune.png";

@@ -28,11 +28,12 @@ import org.openjdk.jmh.runner.options.VerboseMode;
 /**
  * The JMH runs of bench/tune, one per operation, setting and thread count, each through JMH's
  * Runner API on {@link TuneBenchmark}: encoding of every setting at one thread, then decoding of
- * zipjack's settings at one thread, then both at one thread per core (the study's code is encoded at
- * one thread only: it is the chart's reference); then, when some bodies are over the parallel
- * threshold, the latency of encoding those bodies at one caller thread for each given setting,
- * serial ({@code compressionThreads(1)}) and with zipjack's default {@code compressionThreads}.
- * Prints one progress line per run; JMH's own output goes to a log file. Not thread-safe.
+ * zipjack's settings at one thread, then both at one thread per core (the code of the study,
+ * docs/benchmarks.md, is encoded at one thread only: it is the chart's reference); then, when some
+ * bodies are over the parallel threshold, the latency of encoding those bodies at one caller thread
+ * for each given setting, serial ({@code compressionThreads(1)}) and with zipjack's default
+ * {@code compressionThreads}. Prints one progress line per run; JMH's own output goes to a log
+ * file. Not thread-safe.
  */
 final class TuneMeasurements {
   static final String ENCODE = "encode";

@@ -17,8 +17,8 @@ final class TunePipelines {
   }
 
   /**
-   * A new pipeline for the setting (the caller closes it); for the study's settings one without
-   * compression, used only for its mapper.
+   * A new pipeline for the setting (the caller closes it); for the settings of the study
+   * (docs/benchmarks.md) one without compression, used only for its mapper.
    *
    * @param dictionary the zstd dictionary file of a {@code +dict} setting, else ignored
    * @param compressionThreads the pipeline's {@code compressionThreads}; 0 for zipjack's default
