@@ -2,9 +2,9 @@ package io.github.zipjack;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.zipjack.tools.report.AllocationProbe;
 import io.github.zipjack.data.Dataset;
 import io.github.zipjack.data.Datasets;
+import io.github.zipjack.tools.report.AllocationProbe;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;

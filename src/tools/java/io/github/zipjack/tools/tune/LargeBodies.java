@@ -1,9 +1,9 @@
 package io.github.zipjack.tools.tune;
 
 import io.github.zipjack.bench.Codec;
+import io.github.zipjack.codec.ParallelGzipEngine;
 import io.github.zipjack.tools.report.MarkdownTable;
 import io.github.zipjack.tools.tune.SettingResult.Figure;
-import io.github.zipjack.codec.ParallelGzipEngine;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
