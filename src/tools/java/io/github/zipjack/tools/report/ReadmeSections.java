@@ -4,16 +4,17 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * The generated parts of README.md and docs/benchmarks.md, each between a begin and an end marker,
- * never typed in. README.md has the headline: x1 at 1 thread from the report's engine table, and the
- * engines chart; and the HTTP client's table from the report's client section. docs/benchmarks.md has
+ * never typed in. README.md has the headline: the caption and table of a report's {@link HeadlineSection},
+ * rewritten only when that section says they are fit for the README (every ratio's error within 10%,
+ * 3 forks per figure; else the README keeps its table and {@link #main} prints why); and the HTTP
+ * client's table from the report's client section. docs/benchmarks.md has
  * <ul>
  *   <li>the size table of the study (docs/benchmarks.md; raw, gzip 6 and gzip 1 for x1 and x10),
  *       computed by encoding the generated datasets with zipjack's pipeline; ReadmeSectionsTest
@@ -25,8 +26,10 @@ import java.util.regex.Pattern;
  * <pre>
  * java -cp target/benchmarks.jar io.github.zipjack.tools.report.ReadmeSections       # print the size table
  * java -cp target/benchmarks.jar io.github.zipjack.tools.report.ReadmeSections README.md docs/benchmarks.md [report.md]
+ * java -cp target/benchmarks.jar io.github.zipjack.tools.report.ReadmeSections --headline README.md headline.md
  * </pre>
- * {@code bench/publish} runs the second form with the latest report.
+ * {@code bench/publish} runs the second form with the latest report of {@code bench/run --all}, the
+ * third with the latest headline of {@code bench/run}.
  */
 public final class ReadmeSections {
   static final Section SIZES = new Section("study-size-table");
@@ -47,11 +50,12 @@ public final class ReadmeSections {
   /** What the client section says while the published report has no client figures. */
   static final String NO_CLIENT = "_The published report has no HTTP client figures yet: `bench/run && bench/publish`"
       + " writes them._\n";
+  /** What the headline section says until a fit headline is published. */
+  static final String NO_HEADLINE = "_No headline within 10% has been published yet: `bench/run && bench/publish`"
+      + " writes it from a run whose every ratio's error is within 10%._\n";
+  /** The option of {@link #main} that rewrites the README's headline alone. */
+  static final String HEADLINE_ONLY = "--headline";
   private static final Pattern MEASURED_ON = Pattern.compile("measured on (JDK [0-9][0-9.]*[0-9]|JDK [0-9]+)");
-  /** The engine table's rows the headline keeps, and its columns. */
-  private static final String HEADLINE_DATASET = Suite.STUDY_X1;
-  private static final List<String> HEADLINE_COLUMNS = List.of(EngineSection.CODEC, EngineSection.SCORE,
-      EngineSection.VS_STUDY_BEST, EngineSection.VS_CEILING, EngineSection.SIZE);
   /** The heading of the report section that {@link #KEY_FIGURES} copies. */
   static final String KEY_FIGURES_HEADING = "## Key figures";
 
@@ -115,28 +119,34 @@ public final class ReadmeSections {
   }
 
   /**
-   * The front page's headline: the engine table's rows for x1 at 1 thread, in fewer columns, with the
-   * JDK that measured them and the engines chart from {@link #PUBLISHED_DIR}; {@link #NO_ENGINES}
-   * when the report has no engine section.
+   * The README's headline after publishing a report.
+   *
+   * @param text what the headline section holds: the report's caption and table, or the kept text
+   * @param keptBecause why the section kept its text, naming each figure too noisy; null when replaced
    */
-  static String headline(String reportMarkdown) {
-    String body = sectionBody(reportMarkdown, EngineSection.HEADING + "\n");
+  record Headline(String text, String keptBecause) {}
+
+  /**
+   * The README's headline section after publishing {@code reportMarkdown} over {@code current}: the
+   * caption and table of the report's {@link HeadlineSection} when it says they are fit for the README,
+   * else {@code current} with the reason the report gives.
+   */
+  static Headline headline(String reportMarkdown, String current) {
+    String body = sectionBody(reportMarkdown, HeadlineSection.HEADING + "\n");
     if (body == null) {
-      return NO_ENGINES;
+      return new Headline(current, "the report has no headline section (bench/run writes one)");
     }
-    List<List<String>> rows = firstTable(body);
-    List<String> headers = rows.get(0);
-    MarkdownTable table = new MarkdownTable(HEADLINE_COLUMNS);
-    for (List<String> row : rows.subList(1, rows.size())) {
-      if (row.get(headers.indexOf("dataset")).equals(HEADLINE_DATASET)
-          && row.get(headers.indexOf("threads")).equals("1")) {
-        table.addRow(HEADLINE_COLUMNS.stream().map(column -> row.get(headers.indexOf(column))).toList());
-      }
+    Optional<String> unfit = body.lines().filter(line -> line.startsWith(HeadlineSection.UNFIT_PREFIX)).findFirst();
+    if (unfit.isPresent()) {
+      String reason = unfit.get().substring(HeadlineSection.UNFIT_PREFIX.length());
+      return new Headline(current, reason.endsWith(".") ? reason.substring(0, reason.length() - 1) : reason);
     }
-    String chart = body.lines().filter(line -> line.startsWith("![")).findFirst().orElse("");
-    Matcher jdk = MEASURED_ON.matcher(body);
-    return (jdk.find() ? HEADLINE_DATASET + ", JSON, 1 thread, " + jdk.group(1) + ":\n\n" : "")
-        + table.render() + "\n" + linkCharts(chart, PUBLISHED_DIR) + "\n";
+    Optional<String> caption = body.lines().filter(line -> line.startsWith(HeadlineSection.CAPTION_START)).findFirst();
+    List<String> table = firstTableLines(body);
+    if (body.lines().noneMatch(HeadlineSection.FIT_FOR_README::equals) || caption.isEmpty() || table.isEmpty()) {
+      return new Headline(current, "the report's headline section has no verdict, caption or table");
+    }
+    return new Headline(caption.get() + "\n\n" + String.join("\n", table) + "\n", null);
   }
 
   /**
@@ -156,22 +166,6 @@ public final class ReadmeSections {
     Matcher jdk = MEASURED_ON.matcher(body);
     return (jdk.find() ? ClientDecodeSection.CLASS + ", " + jdk.group(0) + ":\n\n" : "")
         + String.join("\n", table) + "\n";
-  }
-
-  /** The cells of the first Markdown table in {@code markdown}, header row first, separator left out. */
-  private static List<List<String>> firstTable(String markdown) {
-    List<List<String>> rows = new ArrayList<>();
-    for (String line : firstTableLines(markdown)) {
-      List<String> cells = Arrays.stream(line.substring(1, line.lastIndexOf('|')).split("\\|"))
-          .map(String::strip).toList();
-      if (!cells.get(0).startsWith("--")) {
-        rows.add(cells);
-      }
-    }
-    if (rows.isEmpty()) {
-      throw new IllegalArgumentException("the report's engine section has no table");
-    }
-    return rows;
   }
 
   /** The lines of the first Markdown table in {@code markdown}, as they are; none when it has no table. */
@@ -200,6 +194,15 @@ public final class ReadmeSections {
       System.out.print(sizeTable());
       return;
     }
+    if (args[0].equals(HEADLINE_ONLY)) {
+      if (args.length != 3) {
+        throw new IllegalArgumentException("usage: ReadmeSections " + HEADLINE_ONLY + " README.md headline.md");
+      }
+      Path readme = Path.of(args[1]);
+      String readmeText = Files.readString(readme, StandardCharsets.UTF_8);
+      Files.writeString(readme, publishHeadline(readmeText, Path.of(args[2])), StandardCharsets.UTF_8);
+      return;
+    }
     if (args.length < 2) {
       throw new IllegalArgumentException("usage: ReadmeSections [README.md docs/benchmarks.md [report.md]]");
     }
@@ -209,7 +212,7 @@ public final class ReadmeSections {
     String benchmarksText = SIZES.replace(Files.readString(benchmarks, StandardCharsets.UTF_8), sizeTable());
     if (args.length > 2) {
       String report = Files.readString(Path.of(args[2]), StandardCharsets.UTF_8);
-      readmeText = HEADLINE.replace(readmeText, headline(report));
+      readmeText = publishHeadline(readmeText, Path.of(args[2]));
       readmeText = CLIENT.replace(readmeText, client(report));
       benchmarksText = KEY_FIGURES.replace(benchmarksText, keyFigures(report));
       benchmarksText = ENGINES.replace(benchmarksText, engines(report, PUBLISHED_DIR_FROM_DOCS));
@@ -217,5 +220,16 @@ public final class ReadmeSections {
     Files.writeString(readme, readmeText, StandardCharsets.UTF_8);
     Files.writeString(benchmarks, benchmarksText, StandardCharsets.UTF_8);
     System.out.println("updated " + readme + " and " + benchmarks);
+  }
+
+  /** {@code readmeText} with its headline from {@code report} when fit; prints which, and why a table was kept. */
+  private static String publishHeadline(String readmeText, Path report) throws IOException {
+    Headline headline = headline(Files.readString(report, StandardCharsets.UTF_8), HEADLINE.current(readmeText));
+    if (headline.keptBecause() == null) {
+      System.out.println("README headline: rewritten from " + report);
+    } else {
+      System.out.println("README headline: kept, " + report + " is not fit for it: " + headline.keptBecause());
+    }
+    return HEADLINE.replace(readmeText, headline.text());
   }
 }

@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -19,6 +21,8 @@ import java.util.Set;
 final class Report {
 
   static final String FILE_NAME = "report.md";
+  /** The file {@link #writeHeadlineTo} writes: the headline alone, as bench/run writes it by default. */
+  static final String HEADLINE_FILE_NAME = "headline.md";
 
   private final ResultSet results;
   private final List<Path> sources;
@@ -34,7 +38,9 @@ final class Report {
     ReportDocument doc = new ReportDocument();
     ChartWriter charts = new ChartWriter(outDir, doc);
     try (PayloadSizes sizes = new PayloadSizes()) {
-      header(doc);
+      doc.heading(1, "zipjack benchmark report");
+      runDetails(doc);
+      new HeadlineSection(results, sizes, today()).appendTo(doc);
       new EngineSection(results, sizes).appendTo(doc, charts);
       new KeyFiguresSection(results).appendTo(doc);
       new StudySection(results).appendTo(doc);
@@ -57,13 +63,34 @@ final class Report {
     return doc;
   }
 
+  /**
+   * Writes the headline alone ({@link HeadlineSection}, then what it was measured with) into
+   * {@code outDir/headline.md}, creating the directory, and returns the document for the terminal.
+   */
+  ReportDocument writeHeadlineTo(Path outDir) throws IOException {
+    Files.createDirectories(outDir);
+    ReportDocument doc = new ReportDocument();
+    doc.heading(1, "zipjack headline");
+    try (PayloadSizes sizes = new PayloadSizes()) {
+      new HeadlineSection(results, sizes, today()).appendTo(doc);
+    }
+    runDetails(doc);
+    Files.writeString(outDir.resolve(HEADLINE_FILE_NAME), doc.markdown(), StandardCharsets.UTF_8);
+    return doc;
+  }
+
+  /** The day the report is written, in UTC: the day its figures were measured. */
+  private static LocalDate today() {
+    return LocalDate.now(ZoneOffset.UTC);
+  }
+
   /** The exact sizes of DictionaryBenchmark's bodies, trained again here; null for a dataset it cannot train for. */
   private static long[] dictionarySizes(String dataset) {
     return DictionaryTraining.DATASETS.contains(dataset) ? DictionaryTraining.sizes(dataset) : null;
   }
 
-  private void header(ReportDocument doc) {
-    doc.heading(1, "zipjack benchmark report");
+  /** The result files, the JMH and JVM versions, each benchmark's timing and the machine. */
+  private void runDetails(ReportDocument doc) {
     List<String> names = new ArrayList<>();
     sources.forEach(p -> names.add(String.valueOf(p.getFileName())));
     doc.paragraph("Results: " + String.join(", ", names) + " (" + results.all().size()

@@ -11,33 +11,39 @@ import java.util.List;
  * Turns JMH result files into zipjack's benchmark report.
  *
  * <pre>
- * java -cp target/benchmarks.jar io.github.zipjack.tools.report.ReportMain jmh-result.json... outDir
+ * java -cp target/benchmarks.jar io.github.zipjack.tools.report.ReportMain [--headline] jmh-result.json... outDir
  * </pre>
  *
  * <p>Reads one or more files JMH wrote with {@code -rf json} (several are concatenated, such as
  * runs at different thread counts), writes {@code outDir/report.md}, its PNG charts and the results
- * it was made from in one file, {@code outDir/jmh-result.json}, and prints the tables. Exits with
+ * it was made from in one file, {@code outDir/jmh-result.json}, and prints the tables; with
+ * {@code --headline}, {@code outDir/headline.md} instead of the report: the headline alone (what
+ * {@code bench/run} measures by default) and whether it is fit for the README. Exits with
  * 2 on a usage error and 1 when a file cannot be read or written.
  */
 public final class ReportMain {
 
   static final String MERGED_FILE = "jmh-result.json";
+  /** The option that writes the headline alone. */
+  static final String HEADLINE_ONLY = "--headline";
 
   private ReportMain() {}
 
   public static void main(String[] args) {
-    if (args.length < 2) {
-      System.err.println("usage: ReportMain <jmh-result.json>... <outDir>");
+    boolean headlineOnly = args.length > 0 && args[0].equals(HEADLINE_ONLY);
+    int first = headlineOnly ? 1 : 0;
+    if (args.length - first < 2) {
+      System.err.println("usage: ReportMain [" + HEADLINE_ONLY + "] <jmh-result.json>... <outDir>");
       System.exit(2);
     }
     List<Path> sources = new ArrayList<>();
-    for (int i = 0; i < args.length - 1; i++) {
+    for (int i = first; i < args.length - 1; i++) {
       sources.add(Path.of(args[i]));
     }
     Path outDir = Path.of(args[args.length - 1]);
     try {
-      System.out.print(run(sources, outDir).console());
-      System.out.println("Report written to " + outDir.resolve(Report.FILE_NAME));
+      System.out.print((headlineOnly ? runHeadline(sources, outDir) : run(sources, outDir)).console());
+      System.out.println("Report written to " + outDir.resolve(headlineOnly ? Report.HEADLINE_FILE_NAME : Report.FILE_NAME));
     } catch (IOException e) {
       System.err.println("ReportMain: " + e.getMessage());
       System.exit(1);
@@ -49,6 +55,13 @@ public final class ReportMain {
     System.setProperty("java.awt.headless", "true"); // charts are drawn off screen, also over SSH
     ResultSet results = new JmhResultReader().read(sources);
     ReportDocument doc = new Report(results, sources).writeTo(outDir);
+    saveMerged(sources, outDir.resolve(MERGED_FILE));
+    return doc;
+  }
+
+  /** Writes the headline alone and the merged results; what {@link #main} does with {@code --headline}. */
+  static ReportDocument runHeadline(List<Path> sources, Path outDir) throws IOException {
+    ReportDocument doc = new Report(new JmhResultReader().read(sources), sources).writeHeadlineTo(outDir);
     saveMerged(sources, outDir.resolve(MERGED_FILE));
     return doc;
   }
