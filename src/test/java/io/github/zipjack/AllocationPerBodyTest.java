@@ -17,7 +17,14 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class AllocationPerBodyTest {
   private static final long MAX_BYTES_BEYOND_JACKSON = 1024;
+  /**
+   * A large body also borrows a streaming encoder for its rest (zstd, brotli) and makes a few small
+   * objects per block: about 3 KB for 1.2 MB through zstd. Growing arrays for it would cost megabytes.
+   */
+  private static final long MAX_BYTES_BEYOND_JACKSON_LARGE = 4 * 1024;
   private static final Dataset PEOPLE_100 = Datasets.load("people-100");
+  /** About 1.2 MB of JSON: past the arrays an encoder keeps strongly (1 MiB), body and output alike. */
+  private static final Dataset STOCK_4000 = Datasets.load("stock-4000");
 
   static Stream<Compression> engines() {
     return Stream.concat(EngineCases.oneLevelEach().stream(),
@@ -31,5 +38,18 @@ class AllocationPerBodyTest {
 
     assertTrue(beyond <= MAX_BYTES_BEYOND_JACKSON,
         compression + " allocates " + beyond + " bytes per body beyond Jackson's own");
+  }
+
+  /**
+   * A body larger than the arrays an encoder keeps strongly, on one thread (the form every body takes
+   * when no core is idle): the engine reuses its arrays or streams, instead of growing new ones.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("engines")
+  void largeBodyOnOneThreadAllocatesAtMostFourKilobytesBeyondJackson(Compression compression) {
+    long beyond = AllocationProbe.bytesBeyondJackson(compression, Format.JSON, STOCK_4000.value(), 1);
+
+    assertTrue(beyond <= MAX_BYTES_BEYOND_JACKSON_LARGE,
+        compression + " allocates " + beyond + " bytes per large body beyond Jackson's own");
   }
 }

@@ -3,6 +3,7 @@ package io.github.zipjack.codec;
 import io.github.zipjack.buffer.Segment;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.lang.ref.SoftReference;
 
 /**
  * An encoder for one-shot compressors (libdeflate, zstd and brotli single calls): it gathers the
@@ -11,8 +12,10 @@ import java.io.OutputStream;
  * windows) and write the content size into the frame. Not thread-safe; lent by its engine.
  *
  * <p>The body array and the output array grow as needed and are kept for the next body up to
- * {@link #MAX_RETAINED_BYTES} each; a larger body's arrays are dropped when it is done, so an idle
- * pooled encoder never holds more than twice that on the heap.
+ * {@link #MAX_RETAINED_BYTES} each, so an idle pooled encoder never holds more than twice that
+ * strongly. A larger array is kept softly when its body is done: the next large body takes it back
+ * instead of growing new ones (docs/engines.md), and the garbage collector frees it whenever the
+ * heap needs the room.
  *
  * <p>A body given whole as a segment chain ({@link #writeChain(Segment)} before any other write) is
  * not gathered: {@link #compressChain} reads it from the segments, and only compressors that need
@@ -36,11 +39,16 @@ abstract class WholeBodyEncoder extends Encoder {
   /** The largest array the JVM reliably allocates. */
   private static final int MAX_ARRAY = Integer.MAX_VALUE - 8;
   private static final byte[] EMPTY = new byte[0];
+  private static final SoftReference<byte[]> NO_SPARE = new SoftReference<>(null);
 
   /** The body gathered so far is {@code body[0, length)}. */
   private byte[] body = EMPTY;
   private int length;
   private byte[] output = EMPTY;
+  /** The last body array larger than MAX_RETAINED_BYTES, kept softly between bodies. */
+  private SoftReference<byte[]> spareBody = NO_SPARE;
+  /** The last output array larger than MAX_RETAINED_BYTES, kept softly between bodies. */
+  private SoftReference<byte[]> spareOutput = NO_SPARE;
   private OutputStream sink;
   /** A chain given whole by writeChain and not yet gathered, and its byte count; null when none. */
   private Segment borrowed;
@@ -198,7 +206,9 @@ abstract class WholeBodyEncoder extends Encoder {
    */
   protected final byte[] outputBuffer(long minCapacity) throws IOException {
     if (output.length < minCapacity) {
-      output = new byte[Math.max(INITIAL_CAPACITY, checkedSize(minCapacity))];
+      byte[] spare = spareOutput.get();
+      output = spare != null && spare.length >= minCapacity ? spare
+          : new byte[Math.max(INITIAL_CAPACITY, checkedSize(minCapacity))];
     }
     return output;
   }
@@ -214,9 +224,11 @@ abstract class WholeBodyEncoder extends Encoder {
     length = 0;
     borrowed = null;
     if (body.length > MAX_RETAINED_BYTES) {
+      spareBody = keptSoftly(spareBody, body);
       body = EMPTY;
     }
     if (output.length > MAX_RETAINED_BYTES) {
+      spareOutput = keptSoftly(spareOutput, output);
       output = EMPTY;
     }
     resetAndRecycle();
@@ -225,8 +237,18 @@ abstract class WholeBodyEncoder extends Encoder {
   /** Resets the native state for the next body and gives this encoder back to its engine's pool. */
   protected abstract void resetAndRecycle();
 
+  /** A soft reference to {@code array}: {@code kept} itself when it already refers to it. */
+  private static SoftReference<byte[]> keptSoftly(SoftReference<byte[]> kept, byte[] array) {
+    return kept.get() == array ? kept : new SoftReference<>(array);
+  }
+
   private byte[] grow(byte[] old, int used, long needed) throws IOException {
     int size = checkedSize(needed);
+    byte[] spare = spareBody.get();
+    if (spare != null && spare != old && spare.length >= needed) {
+      System.arraycopy(old, 0, spare, 0, used);
+      return spare;
+    }
     long doubled = Math.max(INITIAL_CAPACITY, (long) old.length * 2);
     byte[] grown = new byte[(int) Math.min(MAX_ARRAY, Math.max(size, doubled))];
     System.arraycopy(old, 0, grown, 0, used);

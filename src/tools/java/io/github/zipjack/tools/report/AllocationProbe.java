@@ -27,6 +27,10 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class AllocationProbe {
   private static final int WARM_UP_BODIES = 200;
   private static final int BODIES_PER_ROUND = 30;
+  /** Serialized bytes of a body for which the counts above are meant; larger bodies run fewer. */
+  private static final int SMALL_BODY_BYTES = 128 * 1024;
+  /** {@code compressionThreads} value that leaves the setting at the library's default. */
+  public static final int DEFAULT_THREADS = 0;
   private static final int ROUNDS = 3;
   /** Figures already measured in this JVM, by compression, format and value: they do not change. */
   private static final Map<List<Object>, Long> MEASURED = new ConcurrentHashMap<>();
@@ -39,11 +43,25 @@ public final class AllocationProbe {
    * may include a JIT compilation's own garbage, never less than the pipeline's.
    */
   public static long bytesBeyondJackson(Compression compression, Format format, Object value) {
-    return MEASURED.computeIfAbsent(List.of(compression, format, value), key -> measure(compression, format, value));
+    return bytesBeyondJackson(compression, format, value, DEFAULT_THREADS);
   }
 
-  private static long measure(Compression compression, Format format, Object value) {
-    try (Pipeline pipeline = Pipeline.builder().compression(compression).format(format).build()) {
+  /**
+   * As {@link #bytesBeyondJackson(Compression, Format, Object)}, for a pipeline built with
+   * {@code compressionThreads} ({@link #DEFAULT_THREADS}: the library's default). A body larger than
+   * 128 KB runs proportionally fewer times, at least 10 to warm up and 3 per round.
+   */
+  public static long bytesBeyondJackson(Compression compression, Format format, Object value, int compressionThreads) {
+    return MEASURED.computeIfAbsent(List.of(compression, format, value, compressionThreads),
+        key -> measure(compression, format, value, compressionThreads));
+  }
+
+  private static long measure(Compression compression, Format format, Object value, int compressionThreads) {
+    Pipeline.Builder builder = Pipeline.builder().compression(compression).format(format);
+    if (compressionThreads != DEFAULT_THREADS) {
+      builder.compressionThreads(compressionThreads);
+    }
+    try (Pipeline pipeline = builder.build()) {
       ObjectWriter jacksonAlone = pipeline.mapperCopy().writer();
       OutputStream discard = OutputStream.nullOutputStream();
       Runnable jackson = () -> {
@@ -60,14 +78,30 @@ public final class AllocationProbe {
           throw new UncheckedIOException(e);
         }
       };
-      bytesPerRun(zipjack, WARM_UP_BODIES);
-      bytesPerRun(jackson, WARM_UP_BODIES);
+      long bodyBytes = serializedBytes(jacksonAlone, value);
+      int warmUp = scaled(WARM_UP_BODIES, bodyBytes, 10);
+      int perRound = scaled(BODIES_PER_ROUND, bodyBytes, 3);
+      bytesPerRun(zipjack, warmUp);
+      bytesPerRun(jackson, warmUp);
       long least = Long.MAX_VALUE;
       for (int round = 0; round < ROUNDS; round++) {
-        least = Math.min(least, bytesPerRun(zipjack, BODIES_PER_ROUND) - bytesPerRun(jackson, BODIES_PER_ROUND));
+        least = Math.min(least, bytesPerRun(zipjack, perRound) - bytesPerRun(jackson, perRound));
       }
       return least;
     }
+  }
+
+  private static long serializedBytes(ObjectWriter writer, Object value) {
+    try {
+      return writer.writeValueAsBytes(value).length;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** {@code count} runs for a small body, proportionally fewer for a larger one, at least {@code least}. */
+  private static int scaled(int count, long bodyBytes, int least) {
+    return (int) Math.max(least, Math.min(count, count * SMALL_BODY_BYTES / Math.max(1, bodyBytes)));
   }
 
   /** Bytes this thread allocates per run of {@code work}, averaged over {@code times} runs. */
