@@ -5,8 +5,8 @@ import java.io.OutputStream;
 import java.util.zip.GZIPOutputStream;
 
 /**
- * The study's classic stream: a {@link GZIPOutputStream} with a chosen compression level (which
- * GZIPOutputStream itself cannot set) and deflater buffer size.
+ * The classic stream of the study (docs/benchmarks.md): a {@link GZIPOutputStream} with a chosen
+ * compression level (which GZIPOutputStream itself cannot set) and deflater buffer size.
  *
  * <p>Like its parent it makes its own {@link java.util.zip.Deflater} and ends it in
  * {@link #close()}, which also closes {@code out}. Not thread-safe. Every instance sets up a new
