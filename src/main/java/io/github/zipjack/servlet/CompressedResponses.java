@@ -45,15 +45,6 @@ import java.util.Optional;
  *
  * <p>With {@link #withDictionaries} it also answers clients that hold an RFC 9842 dictionary in
  * {@code dcz} or {@code dcb}, by the rules of {@link CompressionFilter}.
- *
- * <p>What to test in a container (Jetty and Tomcat): Content-Length equals the bytes on the wire for
- * each coding and for identity; the decoded body equals {@code pipeline.encode} of a none() pipeline;
- * the preference order picks the first coding the client accepts, q-values honoured; no
- * Accept-Encoding gives identity without Content-Encoding; {@code identity;q=0} with nothing else
- * acceptable gives 406 with a text body; HEAD gives GET's headers (Content-Length too) and no body;
- * Vary present exactly once (also when the servlet set {@code Vary: Origin} before); a client that
- * disconnects mid-body leaves every segment back in the pipeline's pool; a value Jackson cannot
- * serialize leaves the response uncommitted (the container's error page, no Content-Length).
  */
 public final class CompressedResponses implements AutoCloseable {
   /**
