@@ -37,12 +37,10 @@ import java.util.concurrent.Executor;
  */
 public final class Pipeline implements AutoCloseable {
   /**
-   * The default of {@link Builder#parallelThresholdBytes(long)}, in bytes (256 KiB): bodies of at
-   * most this size are compressed on their caller's thread, larger ones may be shared out. One gzip
-   * block of 256 KiB: measured with {@code ParallelDefaultsBenchmark} on 2 cores, gzip on 2 threads
-   * ties serial just past one block (267 KB) and is 1.6x faster at two (522 KB); see
-   * docs/parallel-compression.md ("Why 256 KiB"). The servlet filter and the Spring Boot
-   * properties default to it too.
+   * The default of {@link Builder#parallelThresholdBytes(long)}, in bytes (256 KiB, one gzip block):
+   * bodies of at most this size are always compressed on their caller's thread, larger ones may be
+   * shared with idle cores. The servlet filter and the Spring Boot properties default to it too. Why
+   * this size: docs/parallel-compression.md.
    */
   public static final long DEFAULT_PARALLEL_THRESHOLD_BYTES = 256 * 1024;
 
