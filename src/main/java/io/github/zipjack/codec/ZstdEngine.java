@@ -58,9 +58,8 @@ public final class ZstdEngine extends PooledEngine<ZstdBodyEncoder, ZstdDecoderS
   /**
    * Bytes past which a body is worth libzstd's workers, whatever lower threshold is set: one job and a
    * quarter (640 KiB). A job is handed to a worker only once it is full, so the first job's
-   * compression overlaps only what is serialized after it; measured on 2 cores (JDK 17,
-   * docs/parallel-compression.md), a body of one job and 10 KB was 13% slower on 2 threads than
-   * serially (twice), and one of 1.25 jobs 1.12x faster.
+   * compression overlaps only what is serialized after it, and a body of one job and a little more
+   * would pay the hand-over for nothing (measured in docs/parallel-compression.md, "Why 256 KiB").
    */
   static final int MIN_PARALLEL_BYTES = JOB_BYTES + JOB_BYTES / 4;
 
