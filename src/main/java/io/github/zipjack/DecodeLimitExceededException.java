@@ -16,12 +16,12 @@ public final class DecodeLimitExceededException extends ZipjackDecodeException {
     this.limit = limit;
   }
 
-  /** The name of the limit that was exceeded, as the builder or Jackson calls it. */
+  /** {@return the name of the limit that was exceeded, as the builder or Jackson calls it} */
   public String limitName() {
     return limitName;
   }
 
-  /** The value of that limit (bytes, depth or characters, as its name says). */
+  /** {@return the value of that limit (bytes, depth or characters, as its name says)} */
   public long limit() {
     return limit;
   }

@@ -37,12 +37,12 @@ public final class EncodedBody implements AutoCloseable {
     }
   }
 
-  /** The body's length in bytes: the value for Content-Length. */
+  /** {@return the body's length in bytes: the value for Content-Length} */
   public long size() {
     return size;
   }
 
-  /** The HTTP content coding of the bytes: {@code gzip} or {@code identity}. */
+  /** {@return the HTTP content coding of the bytes: {@code gzip} or {@code identity}} */
   public String contentEncoding() {
     return contentEncoding;
   }

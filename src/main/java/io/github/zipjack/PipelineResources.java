@@ -33,7 +33,7 @@ public record PipelineResources(
     this(lentSegments, idleSegmentBytes, lentEncoders, lentDecoderSlots, liveNativeContexts, createdNativeContexts, 0);
   }
 
-  /** Whether no segment, encoder, parallel block or decoder state is out of its pool. */
+  /** {@return whether no segment, encoder, parallel block or decoder state is out of its pool} */
   public boolean nothingLent() {
     return lentSegments == 0 && lentEncoders == 0 && lentDecoderSlots == 0 && lentBlocks == 0;
   }

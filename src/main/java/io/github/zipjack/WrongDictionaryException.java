@@ -18,12 +18,12 @@ public final class WrongDictionaryException extends MalformedBodyException {
     this.expectedDictionaryId = expectedDictionaryId;
   }
 
-  /** The dictionary ID the frame's header names (unsigned 32-bit); 0 when it names none. */
+  /** {@return the dictionary ID the frame's header names (unsigned 32-bit); 0 when it names none} */
   public long frameDictionaryId() {
     return frameDictionaryId;
   }
 
-  /** The ID of the pipeline's dictionary (unsigned 32-bit); 0 when the pipeline has none. */
+  /** {@return the ID of the pipeline's dictionary (unsigned 32-bit); 0 when the pipeline has none} */
   public long expectedDictionaryId() {
     return expectedDictionaryId;
   }

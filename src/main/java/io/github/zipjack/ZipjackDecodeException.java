@@ -29,7 +29,7 @@ public class ZipjackDecodeException extends IOException {
     return source == null ? super.getMessage() : source + ": " + super.getMessage();
   }
 
-  /** The body's source named by the pipeline ({@link Pipeline#readFile}), or null. */
+  /** {@return the body's source named by the pipeline ({@link Pipeline#readFile}), or null} */
   public String source() {
     return source;
   }

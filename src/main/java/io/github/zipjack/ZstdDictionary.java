@@ -105,17 +105,17 @@ public final class ZstdDictionary {
     return b[at] & 0xff | (b[at + 1] & 0xff) << 8 | (b[at + 2] & 0xff) << 16 | (b[at + 3] & 0xff) << 24;
   }
 
-  /** The dictionary's ID, unsigned 32-bit (1 to 2^32-1), which every frame made with it carries. */
+  /** {@return the dictionary's ID, unsigned 32-bit (1 to 2^32-1), which every frame made with it carries} */
   public long id() {
     return id;
   }
 
-  /** The dictionary's size in bytes. */
+  /** {@return the dictionary's size in bytes} */
   public int byteCount() {
     return content.length;
   }
 
-  /** A copy of the dictionary's bytes, as a file for {@code zstd -D} would hold them. */
+  /** {@return a copy of the dictionary's bytes, as a file for {@code zstd -D} would hold them} */
   public byte[] toByteArray() {
     return content.clone();
   }

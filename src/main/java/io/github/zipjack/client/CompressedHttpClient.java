@@ -122,7 +122,7 @@ public final class CompressedHttpClient implements AutoCloseable {
     return new Builder(http, pipeline);
   }
 
-  /** The value this client sends as Accept-Encoding: {@code zstd, gzip, br}, or fewer. */
+  /** {@return the value this client sends as Accept-Encoding: {@code zstd, gzip, br}, or fewer} */
   public String acceptEncoding() {
     return acceptEncoding;
   }

@@ -20,12 +20,12 @@ public final class DictionaryMismatchException extends MalformedBodyException {
     this.expectedHash = expectedHash;
   }
 
-  /** The SHA-256 the body's header names, as 64 lower-case hex digits. */
+  /** {@return the SHA-256 the body's header names, as 64 lower-case hex digits} */
   public String bodyHash() {
     return bodyHash;
   }
 
-  /** The SHA-256 of the dictionary the request announced (64 hex digits), or null when it announced none. */
+  /** {@return the SHA-256 of the dictionary the request announced (64 hex digits), or null when it announced none} */
   public String expectedHash() {
     return expectedHash;
   }

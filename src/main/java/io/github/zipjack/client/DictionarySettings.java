@@ -19,22 +19,22 @@ public final class DictionarySettings {
     this.fetchLinked = b.fetchLinked;
   }
 
-  /** A builder with every setting at its default. */
+  /** {@return a builder with every setting at its default} */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** The most bytes of dictionaries held, all together. */
+  /** {@return the most bytes of dictionaries held, all together} */
   public long maxBytes() {
     return maxBytes;
   }
 
-  /** The most dictionaries held. */
+  /** {@return the most dictionaries held} */
   public int maxCount() {
     return maxCount;
   }
 
-  /** Whether dictionaries named by a {@code Link} header (same origin only) are fetched. */
+  /** {@return whether dictionaries named by a {@code Link} header (same origin only) are fetched} */
   public boolean fetchLinked() {
     return fetchLinked;
   }

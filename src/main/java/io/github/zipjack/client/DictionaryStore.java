@@ -97,12 +97,12 @@ public final class DictionaryStore implements AutoCloseable {
       this.maxDecodedBytes = maxDecodedBytes;
     }
 
-    /** The value of {@code Dictionary-ID} ({@code "v1"}), or null when the dictionary has no id. */
+    /** {@return the value of {@code Dictionary-ID} ({@code "v1"}), or null when the dictionary has no id} */
     public String dictionaryIdHeader() {
       return id.isEmpty() ? null : DictionaryHeaders.quote(id);
     }
 
-    /** The value of {@code Available-Dictionary}: the SHA-256 as a structured-field byte sequence. */
+    /** {@return the value of {@code Available-Dictionary}: the SHA-256 as a structured-field byte sequence} */
     public String availableDictionary() {
       return ":" + Base64.getEncoder().encodeToString(hash) + ":";
     }
@@ -279,7 +279,7 @@ public final class DictionaryStore implements AutoCloseable {
     return entries.values().stream().anyMatch(e -> e.source.equals(uri) && e.freshUntil.isAfter(now));
   }
 
-  /** How many dictionaries are held now. */
+  /** {@return how many dictionaries are held now} */
   public synchronized int count() {
     return entries.size();
   }

@@ -36,7 +36,7 @@ public final class RequestCompression implements AutoCloseable {
     return bytes >= minBytes;
   }
 
-  /** The content-coding token of compressed bodies. */
+  /** {@return the content-coding token of compressed bodies} */
   public String contentEncoding() {
     return engine.contentEncoding();
   }

@@ -78,7 +78,7 @@ public final class ResponseCodings implements AutoCloseable {
     }
   }
 
-  /** The codings asked for, most preferred first. */
+  /** {@return the codings asked for, most preferred first} */
   public List<String> codings() {
     return List.copyOf(engines.keySet());
   }

@@ -18,12 +18,12 @@ public final class UnexpectedStatusException extends IOException {
     this.uri = uri;
   }
 
-  /** The response's status code. */
+  /** {@return the response's status code} */
   public int statusCode() {
     return statusCode;
   }
 
-  /** The request's URI. */
+  /** {@return the request's URI} */
   public URI uri() {
     return uri;
   }

@@ -108,7 +108,7 @@ public final class AcceptEncoding {
     return thousandths > MAX_WEIGHT ? -1 : thousandths;
   }
 
-  /** Whether the request had no {@code Accept-Encoding} header, or an empty one. */
+  /** {@return whether the request had no {@code Accept-Encoding} header, or an empty one} */
   public boolean isAbsent() {
     return header == null;
   }
@@ -178,7 +178,7 @@ public final class AcceptEncoding {
     return any != null ? any : 0;
   }
 
-  /** The codings the client named with a weight above 0, in the header's order ({@code *} included). */
+  /** {@return the codings the client named with a weight above 0, in the header's order ({@code *} included)} */
   public List<String> acceptedCodings() {
     List<String> accepted = new ArrayList<>();
     weights.forEach((coding, weight) -> {

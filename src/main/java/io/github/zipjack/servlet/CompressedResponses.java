@@ -388,7 +388,7 @@ public final class CompressedResponses implements AutoCloseable {
     }
   }
 
-  /** The codings offered, in order of preference, identity included: {@code [zstd, gzip, identity]}. */
+  /** {@return the codings offered, in order of preference, identity included: {@code [zstd, gzip, identity]}} */
   public List<String> offeredCodings() {
     return preference;
   }

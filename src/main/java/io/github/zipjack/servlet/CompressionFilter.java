@@ -332,12 +332,15 @@ public final class CompressionFilter implements Filter {
     }
   }
 
-  /** The settings, or null before {@link #init} for a filter made without them. */
+  /** {@return the settings, or null before {@link #init} for a filter made without them} */
   public CompressionSettings settings() {
     return settings;
   }
 
-  /** What serves each coding offered, most preferred first: {@code [zstd(1) via zstd-jni, ...]}. Empty before init. */
+  /**
+   * {@return what serves each coding offered, most preferred first: {@code [zstd(1) via zstd-jni, ...]}}
+   * Empty before init.
+   */
   public List<String> implementations() {
     List<String> served = new ArrayList<>();
     allEngines().forEach(e -> served.add(e.implementation()));

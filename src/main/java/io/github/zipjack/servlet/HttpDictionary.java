@@ -145,12 +145,12 @@ public final class HttpDictionary {
     return content;
   }
 
-  /** The dictionary's size in bytes, as served. */
+  /** {@return the dictionary's size in bytes, as served} */
   public int byteCount() {
     return content.length;
   }
 
-  /** A copy of the bytes served, which clients hash and decode with. */
+  /** {@return a copy of the bytes served, which clients hash and decode with} */
   public byte[] toByteArray() {
     return content.clone();
   }
@@ -160,7 +160,7 @@ public final class HttpDictionary {
     return content;
   }
 
-  /** A copy of the SHA-256 of {@link #toByteArray()}. */
+  /** {@return a copy of the SHA-256 of {@link #toByteArray()}} */
   public byte[] sha256() {
     return sha256.clone();
   }
@@ -170,7 +170,7 @@ public final class HttpDictionary {
     return sha256;
   }
 
-  /** The value of {@code Available-Dictionary} from a client that holds it: {@code :<base64 SHA-256>:}. */
+  /** {@return the value of {@code Available-Dictionary} from a client that holds it: {@code :<base64 SHA-256>:}} */
   public String availableDictionary() {
     return availableDictionary;
   }
@@ -180,7 +180,7 @@ public final class HttpDictionary {
     return HexFormat.of().formatHex(sha256, 0, 8);
   }
 
-  /** The URL pattern of the requests it serves, as given. */
+  /** {@return the URL pattern of the requests it serves, as given} */
   public String match() {
     return match.toString();
   }
@@ -189,22 +189,22 @@ public final class HttpDictionary {
     return match;
   }
 
-  /** The request destinations it is limited to ({@code match-dest}); empty for all. */
+  /** {@return the request destinations it is limited to ({@code match-dest}); empty for all} */
   public List<String> matchDest() {
     return matchDest;
   }
 
-  /** Its {@code id}, which clients send back as {@code Dictionary-ID}; null for none. */
+  /** {@return its {@code id}, which clients send back as {@code Dictionary-ID}; null for none} */
   public String id() {
     return id;
   }
 
-  /** How long clients may keep it, in seconds ({@code Cache-Control: max-age}). */
+  /** {@return how long clients may keep it, in seconds ({@code Cache-Control: max-age})} */
   public long maxAgeSeconds() {
     return maxAgeSeconds;
   }
 
-  /** Whether the bytes given were a trained zstd dictionary, of which its content part is used. */
+  /** {@return whether the bytes given were a trained zstd dictionary, of which its content part is used} */
   public boolean fromTrainedFile() {
     return fromTrainedFile;
   }

@@ -26,22 +26,22 @@ public final class InflatedRequestTooLargeException extends ZipjackDecodeExcepti
     this.compressedBytes = compressedBytes;
   }
 
-  /** {@code maxInflatedRequestBytes} or {@code maxInflationRatio}. */
+  /** {@return {@code maxInflatedRequestBytes} or {@code maxInflationRatio}} */
   public String limitName() {
     return limitName;
   }
 
-  /** The limit's value: bytes, or the ratio of inflated to compressed bytes. */
+  /** {@return the limit's value: bytes, or the ratio of inflated to compressed bytes} */
   public long limit() {
     return limit;
   }
 
-  /** Inflated bytes read when the limit was passed. */
+  /** {@return inflated bytes read when the limit was passed} */
   public long inflatedBytes() {
     return inflatedBytes;
   }
 
-  /** Compressed bytes read from the client by then (the decoder reads ahead, so at least those consumed). */
+  /** {@return compressed bytes read from the client by then (the decoder reads ahead, so at least those consumed)} */
   public long compressedBytes() {
     return compressedBytes;
   }

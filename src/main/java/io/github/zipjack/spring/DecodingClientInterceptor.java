@@ -73,7 +73,7 @@ public final class DecodingClientInterceptor implements ClientHttpRequestInterce
     this.dictionaries = dictionaries;
   }
 
-  /** The value set as Accept-Encoding. */
+  /** {@return the value set as Accept-Encoding} */
   public String acceptEncoding() {
     return acceptEncoding;
   }

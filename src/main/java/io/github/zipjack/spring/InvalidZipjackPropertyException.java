@@ -22,17 +22,17 @@ public final class InvalidZipjackPropertyException extends IllegalArgumentExcept
     this.allowed = allowed;
   }
 
-  /** The full property name. */
+  /** {@return the full property name} */
   public String property() {
     return property;
   }
 
-  /** The value as bound, in text. */
+  /** {@return the value as bound, in text} */
   public String value() {
     return value;
   }
 
-  /** Why the value is refused and what is allowed. */
+  /** {@return why the value is refused and what is allowed} */
   public String allowed() {
     return allowed;
   }
