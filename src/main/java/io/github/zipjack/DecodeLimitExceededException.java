@@ -9,6 +9,8 @@ public final class DecodeLimitExceededException extends ZipjackDecodeException {
   /**
    * @param limitName the builder setting or Jackson constraint, such as {@code maxDecodedBytes}
    * @param limit its value
+   * @param message what went past the limit, with the limit and the amount seen
+   * @param cause the underlying failure (Jackson's constraint error), or null
    */
   public DecodeLimitExceededException(String limitName, long limit, String message, Throwable cause) {
     super(message, cause);

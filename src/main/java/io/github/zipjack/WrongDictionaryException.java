@@ -12,6 +12,13 @@ public final class WrongDictionaryException extends MalformedBodyException {
   /** The pipeline's dictionary ID; 0 when it has no dictionary. */
   private final long expectedDictionaryId;
 
+  /**
+   * Refuses a frame whose dictionary ID is not the pipeline's.
+   *
+   * @param message what was decoded, with both IDs
+   * @param frameDictionaryId the ID the frame's header names; 0 for none
+   * @param expectedDictionaryId the pipeline's dictionary ID; 0 for none
+   */
   public WrongDictionaryException(String message, long frameDictionaryId, long expectedDictionaryId) {
     super(message);
     this.frameDictionaryId = frameDictionaryId;

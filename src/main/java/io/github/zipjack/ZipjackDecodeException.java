@@ -15,10 +15,21 @@ public class ZipjackDecodeException extends IOException {
   /** Where the body came from (a file), when the pipeline knows; shown before the message. */
   private String source;
 
+  /**
+   * An exception with a message that states what was wrong.
+   *
+   * @param message what was wrong, with the offending value where there is one
+   */
   public ZipjackDecodeException(String message) {
     super(message);
   }
 
+  /**
+   * An exception with a message and the failure that caused it.
+   *
+   * @param message what was wrong, with the offending value where there is one
+   * @param cause the underlying failure, or null
+   */
   public ZipjackDecodeException(String message, Throwable cause) {
     super(message, cause);
   }
