@@ -7,6 +7,8 @@ public final class DecodeLimitExceededException extends ZipjackDecodeException {
   private final long limit;
 
   /**
+   * Reports the limit that decoding went past.
+   *
    * @param limitName the builder setting or Jackson constraint, such as {@code maxDecodedBytes}
    * @param limit its value
    * @param message what went past the limit, with the limit and the amount seen

@@ -11,9 +11,12 @@ public final class InvalidZipjackPropertyException extends IllegalArgumentExcept
   private final String allowed;
 
   /**
+   * Refuses a property's value; the message is {@code property=value is invalid: allowed}.
+   *
    * @param property the full property name, {@code zipjack.compression.codings}
    * @param value the value as bound, in text
    * @param allowed what would be accepted, the checking code's own words
+   * @param cause the checking code's exception, or null
    */
   public InvalidZipjackPropertyException(String property, String value, String allowed, Throwable cause) {
     super(property + "=" + value + " is invalid: " + allowed, cause);
