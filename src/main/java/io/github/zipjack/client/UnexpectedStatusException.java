@@ -12,6 +12,12 @@ public final class UnexpectedStatusException extends IOException {
   private final int statusCode;
   private final URI uri;
 
+  /**
+   * Refuses an answer by its status; the message names the status and the URI.
+   *
+   * @param statusCode the status outside 200-299
+   * @param uri the request's URI, or null when not known
+   */
   public UnexpectedStatusException(int statusCode, URI uri) {
     super("HTTP " + statusCode + " from " + uri + "; only 2xx answers are decoded");
     this.statusCode = statusCode;
