@@ -65,6 +65,8 @@ public final class BrotliEngine extends PooledEngine<BrotliBodyEncoder, BrotliDe
    * copied into native memory and prepared once, here; the heap and direct buffers go with the
    * engine.
    *
+   * @param config the quality and pool sizes
+   * @param rawDictionary the dictionary's bytes; copied
    * @throws IllegalArgumentException if the quality is outside [5, 11] (brotli ignores a dictionary
    *     below 5) or the dictionary is empty
    */
@@ -119,7 +121,7 @@ public final class BrotliEngine extends PooledEngine<BrotliBodyEncoder, BrotliDe
     return "br";
   }
 
-  /** The brotli quality, 0 to 11. */
+  /** {@return the brotli quality, 0 to 11} */
   public int quality() {
     return quality;
   }

@@ -72,7 +72,7 @@ public final class GzipEngine extends GzipDecodingEngine<GzipEncoder> {
     contexts.released();
   }
 
-  /** The compression level, 0 to 9. */
+  /** {@return the compression level, 0 to 9} */
   public int level() {
     return level;
   }

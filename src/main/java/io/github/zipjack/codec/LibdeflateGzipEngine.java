@@ -86,15 +86,16 @@ public final class LibdeflateGzipEngine extends GzipDecodingEngine<LibdeflateGzi
   }
 
   /**
-   * Null when libdeflate can serve in this JVM; else why not, in a sentence for humans: the running
-   * Java is older than 25, {@code io.airlift:aircompressor-v3} is not on the class path, or its bundled
-   * native library did not load on this OS and architecture (with the cause). Computed once. Thread-safe.
+   * {@return null when libdeflate can serve in this JVM; else why not, in a sentence for humans} The
+   * running Java is older than 25, {@code io.airlift:aircompressor-v3} is not on the class path, or
+   * its bundled native library did not load on this OS and architecture (with the cause). Computed
+   * once. Thread-safe.
    */
   public static String unavailabilityReason() {
     return Availability.REASON;
   }
 
-  /** The compression level, 0 to 9. */
+  /** {@return the compression level, 0 to 9} */
   public int level() {
     return level;
   }

@@ -86,7 +86,12 @@ public final class ParallelGzipEngine implements CompressionEngine {
     return serialIsLibdeflate && parallelism.threads() < libdeflateCutOverThreads(level);
   }
 
-  /** Threads from which parallel zlib at {@code level} serves large bodies instead of serial libdeflate. */
+  /**
+   * {@return threads from which parallel zlib at {@code level} serves large bodies instead of serial
+   * libdeflate}
+   *
+   * @param level the gzip level
+   */
   public static int libdeflateCutOverThreads(int level) {
     return level == 1 ? LIBDEFLATE_CUT_OVER_THREADS_LEVEL_1 : LIBDEFLATE_CUT_OVER_THREADS;
   }

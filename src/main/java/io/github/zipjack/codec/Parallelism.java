@@ -26,7 +26,7 @@ public record Parallelism(int threads, long thresholdBytes, CompressionWorkers w
     }
   }
 
-  /** Whether bodies past the threshold are compressed on several threads. */
+  /** {@return whether bodies past the threshold are compressed on several threads} */
   public boolean isParallel() {
     return threads > 1;
   }

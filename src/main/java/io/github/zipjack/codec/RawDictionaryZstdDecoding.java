@@ -40,6 +40,8 @@ public final class RawDictionaryZstdDecoding implements AutoCloseable {
    * A stream of the decoded bytes of the zstd frames in {@code body}; closing it returns its context
    * and closes {@code body}. Data problems surface as {@link io.github.zipjack.ZipjackDecodeException}s.
    *
+   * @param body zstd frames made with the dictionary
+   * @return the decoded bytes; the caller closes the stream
    * @throws IllegalStateException if this decoding is closed
    */
   public InputStream decoder(InputStream body) {
@@ -51,7 +53,7 @@ public final class RawDictionaryZstdDecoding implements AutoCloseable {
     return new ZstdDecoderStream(body, slots, maxDecodedBytes);
   }
 
-  /** The native contexts (and the dictionary's tables, counted as one) made and released. */
+  /** {@return the native contexts (and the dictionary's tables, counted as one) made and released} */
   public ContextCounter contexts() {
     return contexts;
   }

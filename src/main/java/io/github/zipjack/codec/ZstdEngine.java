@@ -86,6 +86,7 @@ public final class ZstdEngine extends PooledEngine<ZstdBodyEncoder, ZstdDecoderS
    * accept only frames that name it. The dictionary is loaded here, once, and shared by every
    * context; freed when the engine is closed and the last lent context is back.
    *
+   * @param config the level and pool sizes
    * @param dictionary a zstd-format dictionary (null for none), only read
    * @param dictionaryId its ID, nonzero when there is a dictionary
    * @throws IllegalArgumentException if the level is outside [1, 22], or zstd cannot load the
@@ -210,7 +211,7 @@ public final class ZstdEngine extends PooledEngine<ZstdBodyEncoder, ZstdDecoderS
     return "zstd";
   }
 
-  /** The compression level, 1 to 22. */
+  /** {@return the compression level, 1 to 22} */
   public int level() {
     return level;
   }
