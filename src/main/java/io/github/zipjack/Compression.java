@@ -150,6 +150,8 @@ public final class Compression {
    * servlet filter compresses bytes it did not serialize). Internal API: the engine types live in
    * {@code io.github.zipjack.codec} and may change. The caller owns the engine and closes it.
    *
+   * @param config pool sizes and limits; its level must be this compression's
+   * @return a new engine
    * @throws IllegalStateException if the codec's optional library is missing or cannot load (the
    *     message names the Maven coordinates), or libdeflate was forced and cannot load
    */

@@ -3,7 +3,9 @@ package io.github.zipjack;
 /** Decoding stopped because the body went past a limit; {@link #limitName()} says which one. */
 public final class DecodeLimitExceededException extends ZipjackDecodeException {
   private static final long serialVersionUID = 1L;
+  /** The builder setting or Jackson constraint that was exceeded. */
   private final String limitName;
+  /** Its value: bytes, depth or characters, as its name says. */
   private final long limit;
 
   /**

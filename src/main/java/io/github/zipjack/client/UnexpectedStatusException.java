@@ -9,7 +9,9 @@ import java.net.URI;
  */
 public final class UnexpectedStatusException extends IOException {
   private static final long serialVersionUID = 1L;
+  /** The status outside 200-299. */
   private final int statusCode;
+  /** The request's URI; null when not known. */
   private final URI uri;
 
   /**

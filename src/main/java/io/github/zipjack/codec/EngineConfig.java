@@ -36,6 +36,13 @@ public record EngineConfig(int level, int inputBufferSize, int deflaterBufferSiz
   /**
    * Checks the configuration.
    *
+   * @param level the codec's level (brotli: quality), already validated
+   * @param inputBufferSize bytes gathered before each compressor call by streaming engines, 0 for none
+   * @param deflaterBufferSize bytes of zlib's output buffer when streaming to a caller's stream
+   * @param maxIdleEncoders encoders (and as many decoders) kept idle for reuse
+   * @param wholeBodyPool null, or the pool in which zlib gathers whole bodies before deflating them
+   * @param maxDecodedBytes the pipeline's decode limit
+   * @param parallelism how many threads may compress one large body
    * @throws NullPointerException if parallelism is null
    */
   public EngineConfig {

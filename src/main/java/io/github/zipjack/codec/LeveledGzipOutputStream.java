@@ -15,8 +15,11 @@ import java.util.zip.GZIPOutputStream;
 public class LeveledGzipOutputStream extends GZIPOutputStream {
 
   /**
+   * A stream with GZIPOutputStream's default buffer (512 bytes).
+   *
    * @param out where the gzip member goes; closed by {@link #close()}
    * @param level 0 (store) to 9 (best)
+   * @throws IOException if writing the gzip header fails
    */
   public LeveledGzipOutputStream(OutputStream out, int level) throws IOException {
     super(out);
@@ -27,6 +30,7 @@ public class LeveledGzipOutputStream extends GZIPOutputStream {
    * @param out where the gzip member goes; closed by {@link #close()}
    * @param level 0 (store) to 9 (best)
    * @param deflaterBufferSize bytes of the buffer the Deflater writes into, positive (GZIPOutputStream's default is 512)
+   * @throws IOException if writing the gzip header fails
    */
   public LeveledGzipOutputStream(OutputStream out, int level, int deflaterBufferSize) throws IOException {
     super(out, checkBufferSize(deflaterBufferSize));

@@ -12,9 +12,13 @@ import io.github.zipjack.ZipjackDecodeException;
  */
 public final class InflatedRequestTooLargeException extends ZipjackDecodeException {
   private static final long serialVersionUID = 1L;
+  /** {@code maxInflatedRequestBytes} or {@code maxInflationRatio}. */
   private final String limitName;
+  /** The limit's value: bytes, or the ratio of inflated to compressed bytes. */
   private final long limit;
+  /** Inflated bytes read when the limit was passed. */
   private final long inflatedBytes;
+  /** Compressed bytes read from the client by then. */
   private final long compressedBytes;
 
   InflatedRequestTooLargeException(String limitName, long limit, long inflatedBytes, long compressedBytes,

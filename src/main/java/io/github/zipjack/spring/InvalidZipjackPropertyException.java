@@ -6,8 +6,11 @@ package io.github.zipjack.spring;
  * of a stack trace.
  */
 public final class InvalidZipjackPropertyException extends IllegalArgumentException {
+  /** The full property name. */
   private final String property;
+  /** The value as bound, in text. */
   private final String value;
+  /** Why the value is refused and what is allowed. */
   private final String allowed;
 
   /**
