@@ -252,24 +252,20 @@ class DirectHelperInContainersTest {
   }
 
   /** Sets {@code Vary: Origin} (as a CORS filter would), then writes one value with the helper. */
-  static final class VaryOriginServlet extends HttpServlet {
-    private final transient CompressedResponses responses;
-    private final transient Object value;
-
+  static final class VaryOriginServlet extends HelperServlet {
     VaryOriginServlet(CompressedResponses responses, Object value) {
-      this.responses = responses;
-      this.value = value;
+      super(responses, value);
     }
 
     @Override
     protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
       response.addHeader("Vary", "Origin");
-      responses.write(request, response, value);
+      super.doGet(request, response);
     }
   }
 
   /** Writes one value with the helper on GET (and so on HEAD). */
-  static final class HelperServlet extends HttpServlet {
+  static class HelperServlet extends HttpServlet {
     private final transient CompressedResponses responses;
     private final transient Object value;
 
