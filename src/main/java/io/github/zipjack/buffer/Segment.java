@@ -23,6 +23,10 @@ public final class Segment extends StripedPool.Node {
   /** Next segment of the same body, or null for the last. */
   Segment next;
 
+  /** An empty segment; {@link SegmentPool} makes them. */
+  public Segment() {
+  }
+
   /** {@return readable bytes} */
   public int readableBytes() {
     return limit - pos;

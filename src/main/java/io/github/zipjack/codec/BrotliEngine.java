@@ -41,6 +41,8 @@ public final class BrotliEngine extends PooledEngine<BrotliBodyEncoder, BrotliDe
   private final ByteBuffer preparedDictionary;
 
   /**
+   * A brotli engine without a dictionary.
+   *
    * @param config its level is the brotli quality, 0 to 11; its maxIdleEncoders bounds the idle
    *     encoders and the idle decoder input arrays kept for reuse (no native memory is kept idle)
    * @throws IllegalArgumentException if the quality is outside [0, 11]

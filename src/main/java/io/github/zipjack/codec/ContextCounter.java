@@ -11,6 +11,10 @@ public final class ContextCounter {
   private final AtomicLong created = new AtomicLong();
   private final AtomicLong released = new AtomicLong();
 
+  /** A counter at zero. */
+  public ContextCounter() {
+  }
+
   /** Records one context made. */
   public void created() {
     created.incrementAndGet();

@@ -29,7 +29,11 @@ public abstract class Encoder extends StripedPool.Node implements AutoCloseable 
   /** The workers that count this body's caller while it runs ({@link CompressionWorkers#callerStarted()}); null for none. */
   private CompressionWorkers countedBy;
 
-  /** @param inputBufferSize bytes gathered before the compressor sees them; 0 for none */
+  /**
+   * An encoder that gathers input before compressing it.
+   *
+   * @param inputBufferSize bytes gathered before the compressor sees them; 0 for none
+   */
   protected Encoder(int inputBufferSize) {
     this.inputBuffer = inputBufferSize > 0 ? new byte[inputBufferSize] : null;
   }

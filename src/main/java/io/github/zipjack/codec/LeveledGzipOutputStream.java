@@ -27,6 +27,8 @@ public class LeveledGzipOutputStream extends GZIPOutputStream {
   }
 
   /**
+   * A stream whose Deflater writes into a buffer of the given size.
+   *
    * @param out where the gzip member goes; closed by {@link #close()}
    * @param level 0 (store) to 9 (best)
    * @param deflaterBufferSize bytes of the buffer the Deflater writes into, positive (GZIPOutputStream's default is 512)

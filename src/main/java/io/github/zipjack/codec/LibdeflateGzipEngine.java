@@ -53,6 +53,8 @@ public final class LibdeflateGzipEngine extends GzipDecodingEngine<LibdeflateGzi
   private final int level;
 
   /**
+   * A gzip engine through libdeflate.
+   *
    * @param config the level (0 to 9) and the pool size (idle encoders, and as many idle Inflaters);
    *     the buffer sizes apply only to the zlib encoders of {@link #openStreaming}, and the whole-body
    *     pool not at all: libdeflate always compresses whole bodies

@@ -60,6 +60,8 @@ public final class ParallelGzipEngine implements CompressionEngine {
   private final StripedPool<ParallelGzipEncoder> encoders;
 
   /**
+   * An engine that shares gzip bodies past the threshold among threads.
+   *
    * @param serial the engine that serves bodies within the threshold, and decoding; this engine
    *     owns it from now on and closes it
    * @param config its level and maxIdleEncoders (idle blocks kept) and parallelism (more than 1 thread)

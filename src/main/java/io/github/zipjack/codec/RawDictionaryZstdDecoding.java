@@ -21,6 +21,8 @@ public final class RawDictionaryZstdDecoding implements AutoCloseable {
   private boolean closed;
 
   /**
+   * Decoding of zstd frames made with a raw-content dictionary.
+   *
    * @param content the dictionary's bytes, used as raw content whatever they start with; not kept
    * @param maxDecodedBytes frames that declare a larger window or content size are refused
    * @param maxIdleContexts contexts kept idle for reuse, at least 0

@@ -72,6 +72,8 @@ public final class ZstdEngine extends PooledEngine<ZstdBodyEncoder, ZstdDecoderS
   private final Parallelism parallelism;
 
   /**
+   * A zstd engine without a dictionary.
+   *
    * @param config its level is zstd's, 1 to 22; maxIdleEncoders bounds the idle compression
    *     contexts and, separately, the idle decompression contexts; maxDecodedBytes bounds the window
    *     and declared content size of frames that decoders accept
