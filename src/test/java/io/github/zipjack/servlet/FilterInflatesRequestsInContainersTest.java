@@ -52,6 +52,13 @@ class FilterInflatesRequestsInContainersTest {
     return Wire.exchange(servers.get(container), "POST", path, body, headers);
   }
 
+  /** POSTs a gzip body of {@code type} to {@code path} and asserts the status of the answer. */
+  private void assertGzipPostGets(int status, Container container, String path, byte[] gzip, String type)
+      throws IOException {
+    Wire.Response response = post(container, path, gzip, "Content-Encoding: gzip", "Content-Type: " + type);
+    assertEquals(status, response.status(), response.toString());
+  }
+
   @ParameterizedTest
   @EnumSource(Container.class)
   void theServletSeesNeitherContentEncodingNorContentLength(Container container) throws IOException {
@@ -93,10 +100,7 @@ class FilterInflatesRequestsInContainersTest {
   @ParameterizedTest
   @EnumSource(Container.class)
   void aBombGets413EvenWhenTheServletCatchesTheFailureAndAnswers400Itself(Container container) throws IOException {
-    Wire.Response response = post(container, "/swallow", RequestBodies.gzipBomb(), "Content-Encoding: gzip",
-        "Content-Type: application/json");
-
-    assertEquals(413, response.status(), response.toString());
+    assertGzipPostGets(413, container, "/swallow", RequestBodies.gzipBomb(), "application/json");
   }
 
   @ParameterizedTest
@@ -104,10 +108,7 @@ class FilterInflatesRequestsInContainersTest {
   void aTruncatedGzipBodyGets400(Container container) throws IOException {
     byte[] gzip = TestServlets.gzip(TestServlets.text(50_000));
 
-    Wire.Response response = post(container, "/seen", Arrays.copyOf(gzip, gzip.length / 2), "Content-Encoding: gzip",
-        "Content-Type: text/plain");
-
-    assertEquals(400, response.status(), response.toString());
+    assertGzipPostGets(400, container, "/seen", Arrays.copyOf(gzip, gzip.length / 2), "text/plain");
   }
 
   @ParameterizedTest
@@ -116,8 +117,8 @@ class FilterInflatesRequestsInContainersTest {
     byte[] gzip = TestServlets.gzip(TestServlets.text(200_000));
     CompressionFilter filter = filters.get(container);
 
-    assertEquals(200, post(container, "/ignore", gzip, "Content-Encoding: gzip", "Content-Type: text/plain").status());
-    assertEquals(200, post(container, "/half", gzip, "Content-Encoding: gzip", "Content-Type: text/plain").status());
+    assertGzipPostGets(200, container, "/ignore", gzip, "text/plain");
+    assertGzipPostGets(200, container, "/half", gzip, "text/plain");
 
     Leaks.awaitTrue(() -> filter.resources().lentDecoderSlots() == 0,
         () -> "decoder state still lent: " + filter.resources());
