@@ -9,7 +9,7 @@ public class MalformedBodyException extends ZipjackDecodeException {
   private static final long serialVersionUID = 1L;
 
   /**
-   * An exception with a message that states what was wrong.
+   * Reports a body that is not in the expected compression or format.
    *
    * @param message what was wrong, with the offending value where there is one
    */
@@ -18,7 +18,7 @@ public class MalformedBodyException extends ZipjackDecodeException {
   }
 
   /**
-   * An exception with a message and the failure that caused it.
+   * Reports a body that is not in the expected compression or format, with the failure that caused it.
    *
    * @param message what was wrong, with the offending value where there is one
    * @param cause the underlying failure, or null

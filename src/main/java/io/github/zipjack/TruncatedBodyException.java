@@ -5,7 +5,7 @@ public final class TruncatedBodyException extends ZipjackDecodeException {
   private static final long serialVersionUID = 1L;
 
   /**
-   * An exception with a message and the failure that caused it.
+   * Reports a body that was cut short, with the failure that caused it.
    *
    * @param message what was wrong, with the offending value where there is one
    * @param cause the underlying failure, or null

@@ -5,7 +5,7 @@ public final class ValueTypeMismatchException extends MalformedBodyException {
   private static final long serialVersionUID = 1L;
 
   /**
-   * An exception with a message that states what was wrong.
+   * Reports a value that does not fit the requested type.
    *
    * @param message what was wrong, with the offending value where there is one
    */
@@ -14,7 +14,7 @@ public final class ValueTypeMismatchException extends MalformedBodyException {
   }
 
   /**
-   * An exception with a message and the failure that caused it.
+   * Reports a value that does not fit the requested type, with the failure that caused it.
    *
    * @param message what was wrong, with the offending value where there is one
    * @param cause the underlying failure, or null

@@ -16,7 +16,7 @@ public class ZipjackDecodeException extends IOException {
   private String source;
 
   /**
-   * An exception with a message that states what was wrong.
+   * Reports a body that cannot be decoded.
    *
    * @param message what was wrong, with the offending value where there is one
    */
@@ -25,7 +25,7 @@ public class ZipjackDecodeException extends IOException {
   }
 
   /**
-   * An exception with a message and the failure that caused it.
+   * Reports a body that cannot be decoded, with the failure that caused it.
    *
    * @param message what was wrong, with the offending value where there is one
    * @param cause the underlying failure, or null

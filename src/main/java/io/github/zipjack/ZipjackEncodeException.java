@@ -9,7 +9,7 @@ public final class ZipjackEncodeException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
   /**
-   * An exception with a message and the failure that caused it.
+   * Reports a value that cannot be serialized, with the failure that caused it.
    *
    * @param message what was wrong, with the offending value where there is one
    * @param cause the underlying failure, or null

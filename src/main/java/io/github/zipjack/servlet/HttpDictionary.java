@@ -342,7 +342,7 @@ public final class HttpDictionary {
      * How long clients may keep it: its {@code Cache-Control: max-age}. A client drops a dictionary
      * that is no longer fresh in its cache and fetches it again. Default 1 day; 1 second to 1 year.
      *
-     * @param maxAge whole seconds count; less is dropped
+     * @param maxAge how long; fractions of a second are dropped
      * @return this builder
      * @throws IllegalArgumentException outside that range
      */
