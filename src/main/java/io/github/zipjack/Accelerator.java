@@ -10,7 +10,10 @@ import com.fasterxml.jackson.databind.Module;
 public enum Accelerator {
   /** Plain Jackson reflection. */
   NONE(null, null),
-  /** {@code com.fasterxml.jackson.module:jackson-module-afterburner}: bytecode generation, as in the study. */
+  /**
+   * {@code com.fasterxml.jackson.module:jackson-module-afterburner}: bytecode generation, as in the
+   * study (docs/benchmarks.md).
+   */
   AFTERBURNER("com.fasterxml.jackson.module.afterburner.AfterburnerModule",
       "com.fasterxml.jackson.module:jackson-module-afterburner"),
   /** {@code com.fasterxml.jackson.module:jackson-module-blackbird}: LambdaMetafactory, Afterburner's successor. */

@@ -35,7 +35,7 @@ public final class Compression {
     this.dictionary = dictionary;
   }
 
-  /** No compression: the serialized bytes as they are. */
+  /** {@return no compression: the serialized bytes as they are (content coding {@code identity})} */
   public static Compression none() {
     return NONE;
   }
@@ -44,8 +44,9 @@ public final class Compression {
    * gzip (RFC 1952), through libdeflate where it can load, else the JDK's zlib
    * ({@link GzipImplementation#AUTO}).
    *
-   * @param level 0 (stored, no compression) to 9 (smallest, slowest); the study found 1 more than
-   *     doubles throughput over zlib's default 6 for about 5 points of ratio
+   * @param level 0 (stored, no compression) to 9 (smallest, slowest); the study (docs/benchmarks.md) found 1
+   *     more than doubles throughput over zlib's default 6 for about 5 points of ratio
+   * @return gzip at {@code level}
    * @throws IllegalArgumentException if the level is outside [0, 9]
    */
   public static Compression gzip(int level) {
@@ -56,6 +57,10 @@ public final class Compression {
    * gzip (RFC 1952) through the given implementation. Both use the same level scale: 0 stores,
    * 1 is fastest, 9 smallest.
    *
+   * @param level 0 (stored) to 9 (smallest, slowest)
+   * @param implementation which library compresses; {@link GzipImplementation#AUTO} picks libdeflate
+   *     where it loads
+   * @return gzip at {@code level} through {@code implementation}
    * @throws IllegalArgumentException if the level is outside [0, 9]
    */
   public static Compression gzip(int level, GzipImplementation implementation) {
@@ -73,6 +78,7 @@ public final class Compression {
    *
    * @param level 1 (fastest; smaller than gzip level 1 and several times faster) to 22 (smallest,
    *     very slow); zstd's own default is 3
+   * @return zstd at {@code level}, without a dictionary
    * @throws IllegalArgumentException if the level is outside [1, 22]
    */
   public static Compression zstd(int level) {
@@ -92,6 +98,8 @@ public final class Compression {
    * {@code CompressedResponses} refuse this compression.
    *
    * @param level 1 to 22, as for {@link #zstd(int)}
+   * @param dictionary the dictionary every body is compressed and decoded with
+   * @return zstd at {@code level} with {@code dictionary}
    * @throws IllegalArgumentException if the level is outside [1, 22]
    */
   public static Compression zstd(int level, ZstdDictionary dictionary) {
@@ -108,6 +116,7 @@ public final class Compression {
    * @param quality 0 (fastest) to 11 (smallest). 11 is brotli's own default and is meant for static
    *     assets compressed once: it is tens of times slower than 5. Quality 4 to 5 suits dynamic
    *     responses: about as fast as gzip level 6, with smaller output.
+   * @return brotli at {@code quality}
    * @throws IllegalArgumentException if the quality is outside [0, 11]
    */
   public static Compression brotli(int quality) {
@@ -121,17 +130,17 @@ public final class Compression {
     }
   }
 
-  /** The HTTP content-coding token: {@code identity}, {@code gzip}, {@code zstd} or {@code br}. */
+  /** {@return the HTTP content-coding token: {@code identity}, {@code gzip}, {@code zstd} or {@code br}} */
   public String contentEncoding() {
     return contentEncoding;
   }
 
-  /** The level (brotli: the quality), or -1 for {@link #none()}. */
+  /** {@return the level (brotli: the quality), or -1 for {@link #none()}} */
   public int level() {
     return level;
   }
 
-  /** The gzip implementation asked for, or null when this is not gzip. */
+  /** {@return the gzip implementation asked for, or null when this is not gzip} */
   public GzipImplementation gzipImplementation() {
     return gzipImplementation;
   }
@@ -141,6 +150,8 @@ public final class Compression {
    * servlet filter compresses bytes it did not serialize). Internal API: the engine types live in
    * {@code io.github.zipjack.codec} and may change. The caller owns the engine and closes it.
    *
+   * @param config pool sizes and limits; its level must be this compression's
+   * @return a new engine
    * @throws IllegalStateException if the codec's optional library is missing or cannot load (the
    *     message names the Maven coordinates), or libdeflate was forced and cannot load
    */
@@ -152,7 +163,7 @@ public final class Compression {
     return EngineSelection.create(this, config);
   }
 
-  /** The zstd dictionary, or null when there is none. */
+  /** {@return the zstd dictionary, or null when there is none} */
   public ZstdDictionary dictionary() {
     return dictionary;
   }

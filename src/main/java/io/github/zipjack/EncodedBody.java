@@ -37,17 +37,23 @@ public final class EncodedBody implements AutoCloseable {
     }
   }
 
-  /** The body's length in bytes: the value for Content-Length. */
+  /** {@return the body's length in bytes: the value for Content-Length} */
   public long size() {
     return size;
   }
 
-  /** The HTTP content coding of the bytes: {@code gzip} or {@code identity}. */
+  /** {@return the HTTP content coding of the bytes: {@code gzip} or {@code identity}} */
   public String contentEncoding() {
     return contentEncoding;
   }
 
-  /** Writes the whole body to {@code out}, one write per segment. Does not flush or close {@code out}. */
+  /**
+   * Writes the whole body to {@code out}, one write per segment. Does not flush or close {@code out}.
+   *
+   * @param out where the bytes go
+   * @throws IOException if {@code out} fails
+   * @throws IllegalStateException if the body is closed
+   */
   public void writeTo(OutputStream out) throws IOException {
     checkOpen();
     for (Segment s = head; s != null; s = s.next()) {
@@ -60,7 +66,10 @@ public final class EncodedBody implements AutoCloseable {
    * segments when the channel takes everything at once (a socket, a file). The channel must be in
    * blocking mode. Does not close the channel.
    *
+   * @param channel a blocking channel
    * @return the bytes written, {@link #size()}
+   * @throws IOException if the channel fails
+   * @throws IllegalArgumentException if the channel is in non-blocking mode
    */
   public long writeTo(GatheringByteChannel channel) throws IOException {
     checkOpen();
@@ -88,6 +97,7 @@ public final class EncodedBody implements AutoCloseable {
   /**
    * A copy of the body in one new array.
    *
+   * @return the body's bytes, owned by the caller
    * @throws IllegalStateException if the body is larger than an array can be
    */
   public byte[] toByteArray() {

@@ -18,7 +18,7 @@ public enum Format {
     this.jacksonFormatName = jacksonFormatName;
   }
 
-  /** The media type a response of this format carries in Content-Type. */
+  /** {@return the media type a response of this format carries in Content-Type} */
   public String mediaType() {
     return mediaType;
   }

@@ -20,32 +20,84 @@ public final class Jackson3View {
     this.pipeline = pipeline;
   }
 
-  /** See {@link Pipeline#decode(byte[], com.fasterxml.jackson.databind.JavaType)}. */
+  /**
+   * Decodes a whole body. See {@link Pipeline#decode(byte[], com.fasterxml.jackson.databind.JavaType)}.
+   *
+   * @param <T> the value's type
+   * @param body the whole body; not changed
+   * @param type the value's Jackson 3 generic type
+   * @return the decoded value
+   * @throws ZipjackDecodeException if the body cannot be decoded
+   */
   public <T> T decode(byte[] body, TypeReference<T> type) throws ZipjackDecodeException {
     return pipeline.decodeAs(body, pipeline.binding().checkType(type));
   }
 
-  /** See {@link Pipeline#decode(byte[], com.fasterxml.jackson.databind.JavaType)}. */
+  /**
+   * Decodes a whole body. See {@link Pipeline#decode(byte[], com.fasterxml.jackson.databind.JavaType)}.
+   *
+   * @param <T> the value's type
+   * @param body the whole body; not changed
+   * @param type the value's type, from this pipeline's Jackson 3 mapper
+   * @return the decoded value
+   * @throws ZipjackDecodeException if the body cannot be decoded
+   */
   public <T> T decode(byte[] body, JavaType type) throws ZipjackDecodeException {
     return pipeline.decodeAs(body, pipeline.binding().checkType(type));
   }
 
-  /** See {@link Pipeline#decode(InputStream, com.fasterxml.jackson.databind.JavaType)}. */
+  /**
+   * Decodes a body read from a stream.
+   * See {@link Pipeline#decode(InputStream, com.fasterxml.jackson.databind.JavaType)}.
+   *
+   * @param <T> the value's type
+   * @param body the compressed body, read to its end and not closed
+   * @param type the value's Jackson 3 generic type
+   * @return the decoded value
+   * @throws IOException if {@code body} fails or the body cannot be decoded
+   */
   public <T> T decode(InputStream body, TypeReference<T> type) throws IOException {
     return pipeline.decodeAs(body, pipeline.binding().checkType(type));
   }
 
-  /** See {@link Pipeline#decode(InputStream, com.fasterxml.jackson.databind.JavaType)}. */
+  /**
+   * Decodes a body read from a stream.
+   * See {@link Pipeline#decode(InputStream, com.fasterxml.jackson.databind.JavaType)}.
+   *
+   * @param <T> the value's type
+   * @param body the compressed body, read to its end and not closed
+   * @param type the value's type, from this pipeline's Jackson 3 mapper
+   * @return the decoded value
+   * @throws IOException if {@code body} fails or the body cannot be decoded
+   */
   public <T> T decode(InputStream body, JavaType type) throws IOException {
     return pipeline.decodeAs(body, pipeline.binding().checkType(type));
   }
 
-  /** See {@link Pipeline#readFile(Path, com.fasterxml.jackson.databind.JavaType)}. */
+  /**
+   * Reads a file saved by {@link Pipeline#writeFile}.
+   * See {@link Pipeline#readFile(Path, com.fasterxml.jackson.databind.JavaType)}.
+   *
+   * @param <T> the value's type
+   * @param file the file to read
+   * @param type the value's Jackson 3 generic type
+   * @return the decoded value
+   * @throws IOException if the file cannot be read or decoded
+   */
   public <T> T readFile(Path file, TypeReference<T> type) throws IOException {
     return pipeline.readFileAs(file, pipeline.binding().checkType(type));
   }
 
-  /** See {@link Pipeline#readFile(Path, com.fasterxml.jackson.databind.JavaType)}. */
+  /**
+   * Reads a file saved by {@link Pipeline#writeFile}.
+   * See {@link Pipeline#readFile(Path, com.fasterxml.jackson.databind.JavaType)}.
+   *
+   * @param <T> the value's type
+   * @param file the file to read
+   * @param type the value's type, from this pipeline's Jackson 3 mapper
+   * @return the decoded value
+   * @throws IOException if the file cannot be read or decoded
+   */
   public <T> T readFile(Path file, JavaType type) throws IOException {
     return pipeline.readFileAs(file, pipeline.binding().checkType(type));
   }
@@ -53,6 +105,8 @@ public final class Jackson3View {
   /**
    * The pipeline's own Jackson 3 mapper (rebuilt from the one given to the builder, as
    * {@link Pipeline.Builder#jackson3Mapper} says); immutable, so it is returned as it is.
+   *
+   * @return the mapper this pipeline serializes and decodes with
    */
   public ObjectMapper mapper() {
     return ((Jackson3Binding) pipeline.binding()).mapper();

@@ -8,10 +8,21 @@ package io.github.zipjack;
 public class MalformedBodyException extends ZipjackDecodeException {
   private static final long serialVersionUID = 1L;
 
+  /**
+   * Reports a body that is not in the expected compression or format.
+   *
+   * @param message what was wrong, with the offending value where there is one
+   */
   public MalformedBodyException(String message) {
     super(message);
   }
 
+  /**
+   * Reports a body that is not in the expected compression or format, with the failure that caused it.
+   *
+   * @param message what was wrong, with the offending value where there is one
+   * @param cause the underlying failure, or null
+   */
   public MalformedBodyException(String message, Throwable cause) {
     super(message, cause);
   }

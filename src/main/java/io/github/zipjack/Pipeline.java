@@ -37,12 +37,10 @@ import java.util.concurrent.Executor;
  */
 public final class Pipeline implements AutoCloseable {
   /**
-   * The default of {@link Builder#parallelThresholdBytes(long)}, in bytes (256 KiB): bodies of at
-   * most this size are compressed on their caller's thread, larger ones may be shared out. One gzip
-   * block of 256 KiB: measured with {@code ParallelDefaultsBenchmark} on 2 cores, gzip on 2 threads
-   * ties serial just past one block (267 KB) and is 1.6x faster at two (522 KB); see
-   * docs/parallel-compression.md ("Why 256 KiB"). The servlet filter and the Spring Boot
-   * properties default to it too.
+   * The default of {@link Builder#parallelThresholdBytes(long)}, in bytes (256 KiB, one gzip block):
+   * bodies of at most this size are always compressed on their caller's thread, larger ones may be
+   * shared with idle cores. The servlet filter and the Spring Boot properties default to it too. Why
+   * this size: docs/parallel-compression.md.
    */
   public static final long DEFAULT_PARALLEL_THRESHOLD_BYTES = 256 * 1024;
 
@@ -62,7 +60,11 @@ public final class Pipeline implements AutoCloseable {
         settings.compressWholeBody ? segmentPool : null, settings.maxDecodedBytes, settings.parallelism()));
   }
 
-  /** A builder with every setting at its default. */
+  /**
+   * A new builder with every setting at its default.
+   *
+   * @return a builder that is not thread-safe and can make several pipelines
+   */
   public static Builder builder() {
     return new Builder();
   }
@@ -70,6 +72,8 @@ public final class Pipeline implements AutoCloseable {
   /**
    * The whole compressed body as a new array (one copy out of the pooled segments).
    *
+   * @param value what to serialize; null is written as JSON {@code null}
+   * @return the compressed body, owned by the caller
    * @throws ZipjackEncodeException if Jackson cannot serialize {@code value}
    * @throws IllegalStateException if the pipeline is closed
    */
@@ -86,6 +90,8 @@ public final class Pipeline implements AutoCloseable {
    * Streams the compressed body to {@code out} as it is made; nothing is held in memory beyond the
    * pipeline's buffers. Does not flush or close {@code out}.
    *
+   * @param value what to serialize
+   * @param out where the compressed body goes; the caller closes it
    * @throws IOException if {@code out} fails
    * @throws ZipjackEncodeException if Jackson cannot serialize {@code value}
    */
@@ -98,6 +104,8 @@ public final class Pipeline implements AutoCloseable {
    * The whole compressed body in pooled segments, with its size known before it is written: for a
    * Content-Length. The caller closes the result, which returns the segments.
    *
+   * @param value what to serialize
+   * @return the body, which the caller must close (try-with-resources)
    * @throws ZipjackEncodeException if Jackson cannot serialize {@code value}
    */
   public EncodedBody encodeToBody(Object value) {
@@ -137,6 +145,8 @@ public final class Pipeline implements AutoCloseable {
    * ({@code .<name>.<pid>.<random>.zipjack-tmp}), which the next save of {@code file} deletes.
    * Thread-safe; concurrent saves of one file each complete, and the last rename wins.
    *
+   * @param file where to save; its directory must exist
+   * @param value what to serialize
    * @throws ZipjackEncodeException if Jackson cannot serialize {@code value} ({@code file} untouched)
    * @throws java.nio.file.NoSuchFileException if the directory does not exist
    * @throws IOException if writing, forcing or renaming fails ({@code file} untouched)
@@ -147,12 +157,28 @@ public final class Pipeline implements AutoCloseable {
     AtomicFileWrite.replace(file, out -> encodeTo(value, out));
   }
 
-  /** Reads a file saved by {@link #writeFile}. See {@link #readFile(Path, JavaType)}. */
+  /**
+   * Reads a file saved by {@link #writeFile}. See {@link #readFile(Path, JavaType)}.
+   *
+   * @param <T> the value's type
+   * @param file the file to read
+   * @param type the value's class
+   * @return the decoded value
+   * @throws IOException if the file cannot be read or decoded
+   */
   public <T> T readFile(Path file, Class<T> type) throws IOException {
     return readFileAs(file, binding.type(type));
   }
 
-  /** Reads a file saved by {@link #writeFile} into a generic type. See {@link #readFile(Path, JavaType)}. */
+  /**
+   * Reads a file saved by {@link #writeFile} into a generic type. See {@link #readFile(Path, JavaType)}.
+   *
+   * @param <T> the value's type
+   * @param file the file to read
+   * @param type the value's generic type
+   * @return the decoded value
+   * @throws IOException if the file cannot be read or decoded
+   */
   public <T> T readFile(Path file, TypeReference<T> type) throws IOException {
     return readFileAs(file, binding.checkType(type));
   }
@@ -161,6 +187,11 @@ public final class Pipeline implements AutoCloseable {
    * Decodes a whole file made by {@link #writeFile} (or any body of this pipeline's compression and
    * format), with this pipeline's decoding limits.
    *
+   * @param <T> the value's type
+   * @param file the file to read
+   * @param type the value's type, from this pipeline's Jackson 2 mapper
+   * @return the decoded value
+   * @throws IOException if the file cannot be read
    * @throws ZipjackDecodeException if the content cannot be decoded, as {@link #decode(byte[], JavaType)};
    *     its message starts with the file's path, also in {@link ZipjackDecodeException#source()}
    * @throws java.nio.file.NoSuchFileException if there is no such file
@@ -179,12 +210,28 @@ public final class Pipeline implements AutoCloseable {
     }
   }
 
-  /** Decodes a whole body. See {@link #decode(byte[], JavaType)}. */
+  /**
+   * Decodes a whole body. See {@link #decode(byte[], JavaType)}.
+   *
+   * @param <T> the value's type
+   * @param body a body of this pipeline's compression and format
+   * @param type the value's class
+   * @return the decoded value
+   * @throws ZipjackDecodeException if the body cannot be decoded
+   */
   public <T> T decode(byte[] body, Class<T> type) throws ZipjackDecodeException {
     return decodeAs(body, binding.type(type));
   }
 
-  /** Decodes a whole body into a generic type. See {@link #decode(byte[], JavaType)}. */
+  /**
+   * Decodes a whole body into a generic type. See {@link #decode(byte[], JavaType)}.
+   *
+   * @param <T> the value's type
+   * @param body a body of this pipeline's compression and format
+   * @param type the value's generic type
+   * @return the decoded value
+   * @throws ZipjackDecodeException if the body cannot be decoded
+   */
   public <T> T decode(byte[] body, TypeReference<T> type) throws ZipjackDecodeException {
     return decodeAs(body, binding.checkType(type));
   }
@@ -192,6 +239,11 @@ public final class Pipeline implements AutoCloseable {
   /**
    * Decompresses and deserializes a whole body made by a pipeline of the same format and compression.
    *
+   * @param <T> the value's type
+   * @param body the whole body; not changed
+   * @param type the value's type, from this pipeline's Jackson 2 mapper
+   * @return the decoded value
+   * @throws ZipjackDecodeException if the body cannot be decoded; one of the subtypes below
    * @throws MalformedBodyException if the body is not in this pipeline's compression or format, or
    *     has data after the value
    * @throws TruncatedBodyException if it is cut short
@@ -214,12 +266,28 @@ public final class Pipeline implements AutoCloseable {
     }
   }
 
-  /** Decodes a body read from a stream. See {@link #decode(InputStream, JavaType)}. */
+  /**
+   * Decodes a body read from a stream. See {@link #decode(InputStream, JavaType)}.
+   *
+   * @param <T> the value's type
+   * @param body the compressed body, read to its end and not closed
+   * @param type the value's class
+   * @return the decoded value
+   * @throws IOException if {@code body} fails or the body cannot be decoded
+   */
   public <T> T decode(InputStream body, Class<T> type) throws IOException {
     return decodeAs(body, binding.type(type));
   }
 
-  /** Decodes a body read from a stream into a generic type. See {@link #decode(InputStream, JavaType)}. */
+  /**
+   * Decodes a body read from a stream into a generic type. See {@link #decode(InputStream, JavaType)}.
+   *
+   * @param <T> the value's type
+   * @param body the compressed body, read to its end and not closed
+   * @param type the value's generic type
+   * @return the decoded value
+   * @throws IOException if {@code body} fails or the body cannot be decoded
+   */
   public <T> T decode(InputStream body, TypeReference<T> type) throws IOException {
     return decodeAs(body, binding.checkType(type));
   }
@@ -228,6 +296,10 @@ public final class Pipeline implements AutoCloseable {
    * Decompresses and deserializes a body read from {@code body} to its end. Does not close
    * {@code body}.
    *
+   * @param <T> the value's type
+   * @param body the compressed body
+   * @param type the value's type, from this pipeline's Jackson 2 mapper
+   * @return the decoded value
    * @throws ZipjackDecodeException for data problems, as {@link #decode(byte[], JavaType)}
    * @throws IOException if {@code body} itself fails
    */
@@ -253,22 +325,22 @@ public final class Pipeline implements AutoCloseable {
     }
   }
 
-  /** The format bodies are serialized in. */
+  /** {@return the format bodies are serialized in} */
   public Format format() {
     return settings.format;
   }
 
-  /** The compression bodies get. */
+  /** {@return the compression bodies get} */
   public Compression compression() {
     return settings.compression;
   }
 
-  /** The most bytes a body may decode to; see {@link Builder#maxDecodedBytes(long)}. */
+  /** {@return the most bytes a body may decode to} See {@link Builder#maxDecodedBytes(long)}. */
   public long maxDecodedBytes() {
     return settings.maxDecodedBytes;
   }
 
-  /** The deepest nesting a decoded body may have; see {@link Builder#maxNestingDepth(int)}. */
+  /** {@return the deepest nesting a decoded body may have} See {@link Builder#maxNestingDepth(int)}. */
   public int maxNestingDepth() {
     return settings.maxNestingDepth;
   }
@@ -276,12 +348,17 @@ public final class Pipeline implements AutoCloseable {
   /**
    * How many threads may compress one body: 1 when every body is compressed on its caller's thread
    * (always so for brotli and none). See {@link Builder#compressionThreads(int)}.
+   *
+   * @return the thread count, the caller's included; at least 1
    */
   public int compressionThreads() {
     return settings.parallelism().threads();
   }
 
-  /** Bodies of at most this many bytes are compressed on their caller's thread; see {@link Builder#parallelThresholdBytes(long)}. */
+  /**
+   * {@return bytes up to which a body is compressed on its caller's thread} See
+   * {@link Builder#parallelThresholdBytes(long)}.
+   */
   public long parallelThresholdBytes() {
     return settings.parallelThresholdBytes;
   }
@@ -290,6 +367,8 @@ public final class Pipeline implements AutoCloseable {
    * What compresses this pipeline's bodies, for logs and bug reports: {@code gzip(1) via libdeflate},
    * {@code gzip(1) via JDK zlib}, {@code zstd(3) via zstd-jni}, {@code brotli(5) via brotli4j} or
    * {@code none}. With {@link GzipImplementation#AUTO} this is where the choice shows.
+   *
+   * @return the compression and the library that does it
    */
   public String implementation() {
     return engine.implementation();
@@ -299,6 +378,8 @@ public final class Pipeline implements AutoCloseable {
    * A snapshot of the segments, encoders, decoder state and native contexts this pipeline holds.
    * Exact only when no thread is using the pipeline; cheap enough to poll for monitoring.
    * Works after {@link #close()} too.
+   *
+   * @return a new immutable snapshot
    */
   public PipelineResources resources() {
     return new PipelineResources(segmentPool.lentCount(), segmentPool.idleBytes(), engine.lentEncoders(),
@@ -314,6 +395,7 @@ public final class Pipeline implements AutoCloseable {
    * A copy of the Jackson 2 mapper this pipeline serializes with, for inspection or to derive another
    * configuration; changing the copy does not change the pipeline.
    *
+   * @return a new mapper, owned by the caller
    * @throws IllegalStateException for a pipeline built with {@link Builder#jackson3Mapper}: its
    *     mapper is {@code jackson3().mapper()}
    */
@@ -331,6 +413,7 @@ public final class Pipeline implements AutoCloseable {
    * overloads of {@code decode}, so that code compiled without Jackson 3 on its class path can call
    * {@code decode} at all (javac must load every overload's parameter types).
    *
+   * @return a view of this pipeline; thread-safe, closed with the pipeline
    * @throws IllegalStateException if this pipeline was built with a Jackson 2 mapper
    */
   public Jackson3View jackson3() {

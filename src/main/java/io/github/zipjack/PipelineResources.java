@@ -27,13 +27,22 @@ public record PipelineResources(
     long createdNativeContexts,
     long lentBlocks) {
 
-  /** The resources of a pipeline that lends no parallel blocks. */
+  /**
+   * The resources of a pipeline that lends no parallel blocks ({@code lentBlocks} 0).
+   *
+   * @param lentSegments output segments lent and not yet returned
+   * @param idleSegmentBytes bytes of segments waiting in the pool
+   * @param lentEncoders encoders lent to encodes in progress
+   * @param lentDecoderSlots decoder state held by decodes in progress
+   * @param liveNativeContexts native contexts made and not yet released
+   * @param createdNativeContexts native contexts made since the pipeline was built
+   */
   public PipelineResources(long lentSegments, long idleSegmentBytes, long lentEncoders, long lentDecoderSlots,
       long liveNativeContexts, long createdNativeContexts) {
     this(lentSegments, idleSegmentBytes, lentEncoders, lentDecoderSlots, liveNativeContexts, createdNativeContexts, 0);
   }
 
-  /** Whether no segment, encoder, parallel block or decoder state is out of its pool. */
+  /** {@return whether no segment, encoder, parallel block or decoder state is out of its pool} */
   public boolean nothingLent() {
     return lentSegments == 0 && lentEncoders == 0 && lentDecoderSlots == 0 && lentBlocks == 0;
   }

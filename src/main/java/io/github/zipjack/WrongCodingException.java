@@ -4,10 +4,21 @@ package io.github.zipjack;
 public final class WrongCodingException extends MalformedBodyException {
   private static final long serialVersionUID = 1L;
 
+  /**
+   * Reports a body that is not in the pipeline's compression.
+   *
+   * @param message what was wrong, with the offending value where there is one
+   */
   public WrongCodingException(String message) {
     super(message);
   }
 
+  /**
+   * Reports a body that is not in the pipeline's compression, with the failure that caused it.
+   *
+   * @param message what was wrong, with the offending value where there is one
+   * @param cause the underlying failure, or null
+   */
   public WrongCodingException(String message, Throwable cause) {
     super(message, cause);
   }

@@ -12,18 +12,25 @@ public final class WrongDictionaryException extends MalformedBodyException {
   /** The pipeline's dictionary ID; 0 when it has no dictionary. */
   private final long expectedDictionaryId;
 
+  /**
+   * Refuses a frame whose dictionary ID is not the pipeline's.
+   *
+   * @param message what was decoded, with both IDs
+   * @param frameDictionaryId the ID the frame's header names; 0 for none
+   * @param expectedDictionaryId the pipeline's dictionary ID; 0 for none
+   */
   public WrongDictionaryException(String message, long frameDictionaryId, long expectedDictionaryId) {
     super(message);
     this.frameDictionaryId = frameDictionaryId;
     this.expectedDictionaryId = expectedDictionaryId;
   }
 
-  /** The dictionary ID the frame's header names (unsigned 32-bit); 0 when it names none. */
+  /** {@return the dictionary ID the frame's header names (unsigned 32-bit); 0 when it names none} */
   public long frameDictionaryId() {
     return frameDictionaryId;
   }
 
-  /** The ID of the pipeline's dictionary (unsigned 32-bit); 0 when the pipeline has none. */
+  /** {@return the ID of the pipeline's dictionary (unsigned 32-bit); 0 when the pipeline has none} */
   public long expectedDictionaryId() {
     return expectedDictionaryId;
   }

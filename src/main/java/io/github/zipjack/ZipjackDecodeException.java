@@ -15,10 +15,21 @@ public class ZipjackDecodeException extends IOException {
   /** Where the body came from (a file), when the pipeline knows; shown before the message. */
   private String source;
 
+  /**
+   * Reports a body that cannot be decoded.
+   *
+   * @param message what was wrong, with the offending value where there is one
+   */
   public ZipjackDecodeException(String message) {
     super(message);
   }
 
+  /**
+   * Reports a body that cannot be decoded, with the failure that caused it.
+   *
+   * @param message what was wrong, with the offending value where there is one
+   * @param cause the underlying failure, or null
+   */
   public ZipjackDecodeException(String message, Throwable cause) {
     super(message, cause);
   }
@@ -29,7 +40,7 @@ public class ZipjackDecodeException extends IOException {
     return source == null ? super.getMessage() : source + ": " + super.getMessage();
   }
 
-  /** The body's source named by the pipeline ({@link Pipeline#readFile}), or null. */
+  /** {@return the body's source named by the pipeline ({@link Pipeline#readFile}), or null} */
   public String source() {
     return source;
   }

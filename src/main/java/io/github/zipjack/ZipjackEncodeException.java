@@ -8,6 +8,12 @@ package io.github.zipjack;
 public final class ZipjackEncodeException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
+  /**
+   * Reports a value that cannot be serialized, with the failure that caused it.
+   *
+   * @param message what was wrong, with the offending value where there is one
+   * @param cause the underlying failure, or null
+   */
   public ZipjackEncodeException(String message, Throwable cause) {
     super(message, cause);
   }

@@ -49,6 +49,8 @@ public final class ZstdDictionary {
   /**
    * The dictionary in {@code bytes} (copied).
    *
+   * @param bytes a dictionary in zstd's format; not kept, so the caller may change it afterwards
+   * @return the dictionary
    * @throws IllegalArgumentException if the bytes are not a zstd dictionary: too short to hold the
    *     magic number and ID, another magic number (raw-content dictionaries included), ID 0, or more
    *     than {@link #MAX_BYTES}; the message names the size and what was found
@@ -61,6 +63,8 @@ public final class ZstdDictionary {
   /**
    * The dictionary in the file at {@code path}.
    *
+   * @param path a file in zstd's dictionary format, at most {@link #MAX_BYTES}
+   * @return the dictionary
    * @throws IOException if the file cannot be read
    * @throws IllegalArgumentException if it is not a zstd dictionary (see {@link #of(byte[])}); the
    *     message names the file and its size
@@ -105,17 +109,17 @@ public final class ZstdDictionary {
     return b[at] & 0xff | (b[at + 1] & 0xff) << 8 | (b[at + 2] & 0xff) << 16 | (b[at + 3] & 0xff) << 24;
   }
 
-  /** The dictionary's ID, unsigned 32-bit (1 to 2^32-1), which every frame made with it carries. */
+  /** {@return the dictionary's ID, unsigned 32-bit (1 to 2^32-1), which every frame made with it carries} */
   public long id() {
     return id;
   }
 
-  /** The dictionary's size in bytes. */
+  /** {@return the dictionary's size in bytes} */
   public int byteCount() {
     return content.length;
   }
 
-  /** A copy of the dictionary's bytes, as a file for {@code zstd -D} would hold them. */
+  /** {@return a copy of the dictionary's bytes, as a file for {@code zstd -D} would hold them} */
   public byte[] toByteArray() {
     return content.clone();
   }

@@ -19,8 +19,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every engine x format x level gives the value back from every dataset shape: one record, the
- * study's x1, the numeric series. In memory and streamed, so both ways out of the pipeline are
- * decoded by the same engine's decoder.
+ * x1 of the study (docs/benchmarks.md), the numeric series. In memory and streamed, so both ways
+ * out of the pipeline are decoded by the same engine's decoder.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class EngineRoundTripTest {

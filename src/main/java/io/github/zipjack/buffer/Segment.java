@@ -23,17 +23,21 @@ public final class Segment extends StripedPool.Node {
   /** Next segment of the same body, or null for the last. */
   Segment next;
 
-  /** Readable bytes. */
+  /** An empty segment; {@link SegmentPool} makes them. */
+  public Segment() {
+  }
+
+  /** {@return readable bytes} */
   public int readableBytes() {
     return limit - pos;
   }
 
-  /** Free bytes after {@link #limit}. */
+  /** {@return free bytes after {@link #limit}} */
   public int writableBytes() {
     return SIZE - limit;
   }
 
-  /** The segment after this one in its body, or null. */
+  /** {@return the segment after this one in its body, or null} */
   public Segment next() {
     return next;
   }
@@ -42,6 +46,9 @@ public final class Segment extends StripedPool.Node {
    * The readable bytes of the chain starting at {@code head}, {@code byteCount} in all, copied into
    * one new array.
    *
+   * @param head the first segment, or null for an empty body; not changed
+   * @param byteCount the chain's readable bytes in all
+   * @return a new array of {@code byteCount} bytes
    * @throws IllegalStateException if {@code byteCount} does not fit in an array
    */
   public static byte[] copyChain(Segment head, long byteCount) {
@@ -57,7 +64,7 @@ public final class Segment extends StripedPool.Node {
     return bytes;
   }
 
-  /** The readable bytes as a buffer view (shared storage, no copy); valid until the segment is released. */
+  /** {@return the readable bytes as a buffer view (shared storage, no copy); valid until the segment is released} */
   public ByteBuffer readableView() {
     nioView.limit(limit).position(pos);
     return nioView;

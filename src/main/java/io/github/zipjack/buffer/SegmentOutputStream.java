@@ -18,6 +18,11 @@ public final class SegmentOutputStream extends OutputStream {
   /** Bytes written so far; the sum of readable bytes of the chain. */
   private long size;
 
+  /**
+   * An empty stream.
+   *
+   * @param pool where segments come from and, unless detached, go back to on {@link #close()}
+   */
   public SegmentOutputStream(SegmentPool pool) {
     this.pool = pool;
   }
@@ -43,7 +48,12 @@ public final class SegmentOutputStream extends OutputStream {
     }
   }
 
-  /** Writes the remaining bytes of {@code source} (a heap or direct buffer) straight into segments, moving its position to its limit. */
+  /**
+   * Writes the remaining bytes of {@code source} (a heap or direct buffer) straight into segments,
+   * moving its position to its limit.
+   *
+   * @param source the bytes to write
+   */
   public void write(ByteBuffer source) {
     while (source.hasRemaining()) {
       Segment s = writableSegment();
@@ -57,6 +67,8 @@ public final class SegmentOutputStream extends OutputStream {
   /**
    * The last segment, with at least one writable byte. After writing into
    * {@code data[limit...]} directly, the caller must call {@link #committed(int)}.
+   *
+   * @return the tail segment, still owned by this stream
    */
   public Segment writableSegment() {
     if (tail == null || tail.writableBytes() == 0) {
@@ -71,27 +83,35 @@ public final class SegmentOutputStream extends OutputStream {
     return tail;
   }
 
-  /** Records that {@code byteCount} bytes were written directly into the tail segment (limit already moved). */
+  /**
+   * Records that bytes were written directly into the tail segment.
+   *
+   * @param byteCount bytes written; the caller has already moved the segment's limit
+   */
   public void committed(int byteCount) {
     size += byteCount;
   }
 
-  /** The first segment written, still owned by this stream (follow {@link Segment#next()}); null if empty. */
+  /** {@return the first segment written, still owned by this stream (follow {@link Segment#next()}); null if empty} */
   public Segment head() {
     return head;
   }
 
-  /** Bytes written so far. */
+  /** {@return bytes written so far} */
   public long size() {
     return size;
   }
 
-  /** A copy of everything written, in one new array. */
+  /** {@return a copy of everything written, in one new array} */
   public byte[] toByteArray() {
     return Segment.copyChain(head, size);
   }
 
-  /** Hands over the chain (may be null when nothing was written); this stream is empty afterwards. */
+  /**
+   * Hands over the chain; this stream is empty afterwards.
+   *
+   * @return the first segment, now owned by the caller; null when nothing was written
+   */
   public Segment detach() {
     Segment h = head;
     head = null;

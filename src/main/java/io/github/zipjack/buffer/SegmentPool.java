@@ -10,7 +10,12 @@ public final class SegmentPool implements AutoCloseable {
   private final StripedPool<Segment> pool;
   private final long maxPoolBytes;
 
-  /** @param maxPoolBytes the most bytes kept idle; 0 disables pooling */
+  /**
+   * An empty pool.
+   *
+   * @param maxPoolBytes the most bytes kept idle; 0 disables pooling
+   * @throws IllegalArgumentException if negative
+   */
   public SegmentPool(long maxPoolBytes) {
     if (maxPoolBytes < 0) {
       throw new IllegalArgumentException("maxPoolBytes must be >= 0: " + maxPoolBytes);
@@ -20,12 +25,16 @@ public final class SegmentPool implements AutoCloseable {
     this.pool = new StripedPool<>(maxSegments, Segment::new, segment -> { });
   }
 
-  /** An empty segment ({@code pos == limit == 0}) owned by the caller. */
+  /** {@return an empty segment ({@code pos == limit == 0}) owned by the caller} */
   public Segment take() {
     return pool.take();
   }
 
-  /** Gives back a whole chain starting at {@code head} (following {@link Segment#next()}). */
+  /**
+   * Gives back a whole chain; the caller must not touch its segments afterwards.
+   *
+   * @param head the first segment (the rest follow {@link Segment#next()}), or null for none
+   */
   public void recycleChain(Segment head) {
     while (head != null) {
       Segment next = head.next;
@@ -37,17 +46,20 @@ public final class SegmentPool implements AutoCloseable {
     }
   }
 
-  /** Idle bytes now; exact only when no thread is busy. */
+  /** {@return idle bytes now; exact only when no thread is busy} */
   public long idleBytes() {
     return (long) pool.idleCount() * Segment.SIZE;
   }
 
-  /** Segments taken and not yet given back; exact only when no thread is busy. 0 means none leaked. */
+  /**
+   * {@return segments taken and not yet given back; exact only when no thread is busy} 0 means none
+   * leaked.
+   */
   public long lentCount() {
     return pool.lentCount();
   }
 
-  /** The cap given at construction. */
+  /** {@return the cap given at construction} */
   public long maxPoolBytes() {
     return maxPoolBytes;
   }

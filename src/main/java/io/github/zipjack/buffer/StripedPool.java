@@ -21,6 +21,8 @@ import java.util.function.Supplier;
  *
  * <p>{@link #lentCount()} counts objects taken and not yet given back (pooled or disposed), so
  * tests and monitoring can prove that every path returns what it borrows.
+ *
+ * @param <T> the pooled objects' type
  */
 public final class StripedPool<T extends StripedPool.Node> implements AutoCloseable {
 
@@ -30,6 +32,10 @@ public final class StripedPool<T extends StripedPool.Node> implements AutoClosea
     Node poolNext;
     /** True while the object sits in the pool; recycling it again is a double release. */
     boolean pooled;
+
+    /** A node that is not in any pool. */
+    protected Node() {
+    }
   }
 
   private static final Node LOCKED = new Node() {};
@@ -46,6 +52,8 @@ public final class StripedPool<T extends StripedPool.Node> implements AutoClosea
   private volatile boolean closed;
 
   /**
+   * An empty pool.
+   *
    * @param maxIdle the most idle objects kept (0 disables pooling); spread over the stripes
    * @param factory makes a new object when none is idle
    * @param disposer releases an object the pool will not keep
@@ -64,7 +72,7 @@ public final class StripedPool<T extends StripedPool.Node> implements AutoClosea
     this.disposer = disposer;
   }
 
-  /** Returns an idle object, or a new one when none is idle. Never blocks. */
+  /** {@return an idle object, or a new one when none is idle} Never blocks. */
   @SuppressWarnings("unchecked")
   public T take() {
     if (closed) {
@@ -90,6 +98,7 @@ public final class StripedPool<T extends StripedPool.Node> implements AutoClosea
   /**
    * Gives an object back. The caller must not touch it afterwards.
    *
+   * @param node an object this pool gave out
    * @throws IllegalStateException if the object is already in the pool (released twice)
    */
   public void recycle(T node) {
@@ -121,7 +130,10 @@ public final class StripedPool<T extends StripedPool.Node> implements AutoClosea
     }
   }
 
-  /** The number of idle objects now; for tests and monitoring, exact only when no thread is busy. */
+  /**
+   * {@return the number of idle objects now} For tests and monitoring; exact only when no thread is
+   * busy.
+   */
   public int idleCount() {
     int count = 0;
     for (int i = 0; i < heads.length(); i++) {
@@ -133,8 +145,8 @@ public final class StripedPool<T extends StripedPool.Node> implements AutoClosea
   }
 
   /**
-   * Objects taken and not yet given back, whether the pool kept or disposed them on return; exact
-   * only when no thread is busy. 0 when every borrower has returned what it took.
+   * {@return objects taken and not yet given back, whether the pool kept or disposed them on return}
+   * Exact only when no thread is busy; 0 when every borrower has returned what it took.
    */
   public long lentCount() {
     return taken.sum() - returned.sum();

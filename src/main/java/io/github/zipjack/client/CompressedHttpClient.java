@@ -117,12 +117,16 @@ public final class CompressedHttpClient implements AutoCloseable {
   /**
    * A builder for a client that sends through {@code http} and reads and writes bodies with
    * {@code pipeline}'s mapper, format and limits (its compression is not used for answers).
+   *
+   * @param http the JDK client that sends; not closed by this client
+   * @param pipeline its mapper, format and decoding limits serve every body; not closed by this client
+   * @return a new builder, not thread-safe
    */
   public static Builder builder(HttpClient http, Pipeline pipeline) {
     return new Builder(http, pipeline);
   }
 
-  /** The value this client sends as Accept-Encoding: {@code zstd, gzip, br}, or fewer. */
+  /** {@return the value this client sends as Accept-Encoding: {@code zstd, gzip, br}, or fewer} */
   public String acceptEncoding() {
     return acceptEncoding;
   }
@@ -131,6 +135,9 @@ public final class CompressedHttpClient implements AutoCloseable {
    * {@code request} as this client sends it: with its Accept-Encoding (replacing any the request
    * had) and, if the request names none, an Accept for the client's formats. For callers that send
    * through their own loop with {@link #bodyHandler(Class)}.
+   *
+   * @param request the request as the caller made it; not changed
+   * @return a new request with this client's headers
    */
   public HttpRequest prepare(HttpRequest request) {
     return prepareAnnouncing(request).request;
@@ -172,15 +179,29 @@ public final class CompressedHttpClient implements AutoCloseable {
    * {@code type}, reading it from the socket as it arrives. {@code Void.class} reads and discards
    * the body and gives null; a 204 (No Content) gives null too.
    *
+   * @param <T> the value's type
+   * @param request the request; its Accept-Encoding is replaced
+   * @param type the value's class, or {@code Void.class} to discard the body
+   * @return the answer, its body the decoded value
    * @throws ZipjackDecodeException if the body cannot be decoded (see the class doc)
    * @throws UnexpectedStatusException for a status outside 2xx
    * @throws IOException if the exchange fails
+   * @throws InterruptedException if the thread is interrupted while waiting
    */
   public <T> HttpResponse<T> send(HttpRequest request, Class<T> type) throws IOException, InterruptedException {
     return send(request, classReader(type));
   }
 
-  /** As {@link #send(HttpRequest, Class)}, into a generic type (Jackson 2's TypeReference). */
+  /**
+   * As {@link #send(HttpRequest, Class)}, into a generic type (Jackson 2's TypeReference).
+   *
+   * @param <T> the value's type
+   * @param request the request; its Accept-Encoding is replaced
+   * @param type the value's generic type
+   * @return the answer, its body the decoded value
+   * @throws IOException if the exchange fails or the body cannot be decoded
+   * @throws InterruptedException if the thread is interrupted while waiting
+   */
   public <T> HttpResponse<T> send(HttpRequest request, TypeReference<T> type) throws IOException, InterruptedException {
     return send(request, typeReader(type));
   }
@@ -193,27 +214,74 @@ public final class CompressedHttpClient implements AutoCloseable {
     return new DecodedResponse<>(response, value);
   }
 
-  /** As {@link #send(HttpRequest, Class)}, asynchronously: the future fails with the same exceptions as its cause. */
+  /**
+   * As {@link #send(HttpRequest, Class)}, asynchronously: the future fails with the same exceptions
+   * as its cause.
+   *
+   * @param <T> the value's type
+   * @param request the request; its Accept-Encoding is replaced
+   * @param type the value's class
+   * @return the answer's future; the body is decoded on the client's decode executor
+   */
   public <T> CompletableFuture<HttpResponse<T>> sendAsync(HttpRequest request, Class<T> type) {
     return http.sendAsync(prepare(request), bodyHandler(type));
   }
 
-  /** GETs {@code uri} and decodes the answer. See {@link #send(HttpRequest, Class)}. */
+  /**
+   * GETs {@code uri} and decodes the answer. See {@link #send(HttpRequest, Class)}.
+   *
+   * @param <T> the value's type
+   * @param uri what to get
+   * @param type the value's class
+   * @return the decoded value
+   * @throws IOException if the exchange fails, the status is not 2xx or the body cannot be decoded
+   * @throws InterruptedException if the thread is interrupted while waiting
+   */
   public <T> T get(URI uri, Class<T> type) throws IOException, InterruptedException {
     return send(HttpRequest.newBuilder(uri).GET().build(), type).body();
   }
 
-  /** GETs {@code uri} and decodes the answer into a generic type. See {@link #send(HttpRequest, Class)}. */
+  /**
+   * GETs {@code uri} and decodes the answer into a generic type. See {@link #send(HttpRequest, Class)}.
+   *
+   * @param <T> the value's type
+   * @param uri what to get
+   * @param type the value's generic type
+   * @return the decoded value
+   * @throws IOException if the exchange fails, the status is not 2xx or the body cannot be decoded
+   * @throws InterruptedException if the thread is interrupted while waiting
+   */
   public <T> T get(URI uri, TypeReference<T> type) throws IOException, InterruptedException {
     return send(HttpRequest.newBuilder(uri).GET().build(), type).body();
   }
 
-  /** POSTs {@code value} (compressed as {@link #newRequest(URI, String, Object)} decides) and decodes the answer. */
+  /**
+   * POSTs {@code value} (compressed as {@link #newRequest(URI, String, Object)} decides) and decodes
+   * the answer.
+   *
+   * @param <T> the value's type
+   * @param uri where to post
+   * @param value the request body's value
+   * @param type the answer's class
+   * @return the decoded answer
+   * @throws IOException if the exchange fails, the status is not 2xx or the body cannot be decoded
+   * @throws InterruptedException if the thread is interrupted while waiting
+   */
   public <T> T post(URI uri, Object value, Class<T> type) throws IOException, InterruptedException {
     return send(newRequest(uri, "POST", value).build(), type).body();
   }
 
-  /** POSTs {@code value} and decodes the answer into a generic type. See {@link #post(URI, Object, Class)}. */
+  /**
+   * POSTs {@code value} and decodes the answer into a generic type. See {@link #post(URI, Object, Class)}.
+   *
+   * @param <T> the value's type
+   * @param uri where to post
+   * @param value the request body's value
+   * @param type the answer's generic type
+   * @return the decoded answer
+   * @throws IOException if the exchange fails, the status is not 2xx or the body cannot be decoded
+   * @throws InterruptedException if the thread is interrupted while waiting
+   */
   public <T> T post(URI uri, Object value, TypeReference<T> type) throws IOException, InterruptedException {
     return send(newRequest(uri, "POST", value).build(), type).body();
   }
@@ -223,12 +291,22 @@ public final class CompressedHttpClient implements AutoCloseable {
    * {@link #prepare}. The body is decoded on the client's decode executor as it arrives; the body's
    * future fails with the decode exception (or {@link UnexpectedStatusException}) as its cause
    * ({@code HttpClient.send} rethrows it wrapped in an IOException).
+   *
+   * @param <T> the value's type
+   * @param type the value's class
+   * @return a handler, usable for any number of requests
    */
   public <T> HttpResponse.BodyHandler<T> bodyHandler(Class<T> type) {
     return bodyHandler(classReader(type));
   }
 
-  /** As {@link #bodyHandler(Class)}, into a generic type (Jackson 2's TypeReference). */
+  /**
+   * As {@link #bodyHandler(Class)}, into a generic type (Jackson 2's TypeReference).
+   *
+   * @param <T> the value's type
+   * @param type the value's generic type
+   * @return a handler, usable for any number of requests
+   */
   public <T> HttpResponse.BodyHandler<T> bodyHandler(TypeReference<T> type) {
     return bodyHandler(typeReader(type));
   }
@@ -243,6 +321,11 @@ public final class CompressedHttpClient implements AutoCloseable {
    * compressed with {@link Builder#compressRequests}'s compression when it serializes to at least its
    * minimum size: Content-Type, Content-Encoding when compressed, and a body publisher of exact
    * length (the HttpClient sends it as Content-Length).
+   *
+   * @param uri the request's URI
+   * @param method the HTTP method, such as {@code POST}
+   * @param value the body's value, serialized here, once
+   * @return a request builder the caller may add headers to
    */
   public HttpRequest.Builder newRequest(URI uri, String method, Object value) {
     byte[] body = formats.plain(formats.requestFormat()).encode(value);
@@ -252,6 +335,11 @@ public final class CompressedHttpClient implements AutoCloseable {
   /**
    * As {@link #newRequest(URI, String, Object)}, compressed or not as {@code compress} says.
    *
+   * @param uri the request's URI
+   * @param method the HTTP method, such as {@code POST}
+   * @param value the body's value, serialized here, once
+   * @param compress whether to compress the body whatever its size
+   * @return a request builder the caller may add headers to
    * @throws IllegalStateException if {@code compress} is true and the builder set no request compression
    */
   public HttpRequest.Builder newRequest(URI uri, String method, Object value, boolean compress) {
@@ -419,6 +507,10 @@ public final class CompressedHttpClient implements AutoCloseable {
     /**
      * A pipeline for another format (MessagePack beside JSON): answers of its media type are read
      * with it. At most one per format; request bodies keep the first pipeline's format.
+     *
+     * @param pipeline a pipeline of a format not yet set; not closed by the client
+     * @return this builder
+     * @throws IllegalArgumentException if a pipeline of its format is already set
      */
     public Builder pipeline(Pipeline pipeline) {
       Objects.requireNonNull(pipeline, "pipeline must not be null");
@@ -435,6 +527,10 @@ public final class CompressedHttpClient implements AutoCloseable {
      * The codings to ask for and decode, most preferred first, from {@code zstd}, {@code gzip},
      * {@code br}; each must load ({@link #build()} fails naming the Maven coordinates otherwise).
      * Default: all three, in that order, leaving out those whose library is missing.
+     *
+     * @param codings content-coding tokens, case-insensitive
+     * @return this builder
+     * @throws IllegalArgumentException for an unknown coding, one listed twice, or none
      */
     public Builder codings(String... codings) {
       List<String> list = new ArrayList<>();
@@ -458,6 +554,9 @@ public final class CompressedHttpClient implements AutoCloseable {
      * {@code compression} (and any body when a call asks), for servers that inflate requests.
      * Default: no request is compressed.
      *
+     * @param compression gzip, zstd or brotli, without a dictionary
+     * @param minBytes serialized bytes from which a body is compressed; 0 for every body
+     * @return this builder
      * @throws IllegalArgumentException if {@code minBytes} is negative, or compression is none
      */
     public Builder compressRequests(Compression compression, long minBytes) {
@@ -477,6 +576,9 @@ public final class CompressedHttpClient implements AutoCloseable {
     /**
      * Where {@link #bodyHandler(Class)} and {@link #sendAsync} decode bodies; never shut down by the
      * client. Default: the client's own daemon threads, made as needed and ended when idle.
+     *
+     * @param executor runs one decode per answer; the caller shuts it down
+     * @return this builder
      */
     public Builder decodeExecutor(Executor executor) {
       this.decodeExecutor = Objects.requireNonNull(executor, "executor must not be null");
@@ -488,6 +590,9 @@ public final class CompressedHttpClient implements AutoCloseable {
      * {@code Use-As-Dictionary}, announces the one matching a request ({@code Available-Dictionary},
      * {@code Dictionary-ID}, and {@code dcz} in Accept-Encoding), decodes {@code dcz} answers with
      * it after checking the SHA-256 in their header, and drops it once stale. Needs zstd. Default: off.
+     *
+     * @param settings the dictionaries' limits
+     * @return this builder
      */
     public Builder dictionaries(DictionarySettings settings) {
       this.dictionarySettings = Objects.requireNonNull(settings, "settings must not be null");
@@ -495,8 +600,9 @@ public final class CompressedHttpClient implements AutoCloseable {
     }
 
     /**
-     * A new client.
+     * A new client; the builder is left as it was.
      *
+     * @return a thread-safe client that the caller closes
      * @throws IllegalStateException if a coding named in {@link #codings} cannot load
      */
     public CompressedHttpClient build() {

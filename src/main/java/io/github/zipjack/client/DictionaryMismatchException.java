@@ -14,18 +14,28 @@ public final class DictionaryMismatchException extends MalformedBodyException {
   /** Lower-case hex of the SHA-256 announced, or null when the request announced none. */
   private final String expectedHash;
 
+  /**
+   * Refuses a {@code dcz} body whose dictionary is not the one announced.
+   *
+   * @param message what was refused, with both hashes
+   * @param bodyHash the SHA-256 the body's header names, 64 lower-case hex digits
+   * @param expectedHash the SHA-256 announced, or null when the request announced none
+   */
   public DictionaryMismatchException(String message, String bodyHash, String expectedHash) {
     super(message);
     this.bodyHash = bodyHash;
     this.expectedHash = expectedHash;
   }
 
-  /** The SHA-256 the body's header names, as 64 lower-case hex digits. */
+  /** {@return the SHA-256 the body's header names, as 64 lower-case hex digits} */
   public String bodyHash() {
     return bodyHash;
   }
 
-  /** The SHA-256 of the dictionary the request announced (64 hex digits), or null when it announced none. */
+  /**
+   * {@return the SHA-256 of the dictionary the request announced (64 hex digits), or null when it
+   * announced none}
+   */
   public String expectedHash() {
     return expectedHash;
   }

@@ -19,22 +19,22 @@ public final class DictionarySettings {
     this.fetchLinked = b.fetchLinked;
   }
 
-  /** A builder with every setting at its default. */
+  /** {@return a builder with every setting at its default} */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** The most bytes of dictionaries held, all together. */
+  /** {@return the most bytes of dictionaries held, all together} */
   public long maxBytes() {
     return maxBytes;
   }
 
-  /** The most dictionaries held. */
+  /** {@return the most dictionaries held} */
   public int maxCount() {
     return maxCount;
   }
 
-  /** Whether dictionaries named by a {@code Link} header (same origin only) are fetched. */
+  /** {@return whether dictionaries named by a {@code Link} header (same origin only) are fetched} */
   public boolean fetchLinked() {
     return fetchLinked;
   }
@@ -52,7 +52,13 @@ public final class DictionarySettings {
 
     private Builder() {}
 
-    /** The most bytes of dictionaries held, in [1, 1 GiB]; default 16 MiB. */
+    /**
+     * The most bytes of dictionaries held, all together; default 16 MiB.
+     *
+     * @param bytes in [1, 1 GiB]
+     * @return this builder
+     * @throws IllegalArgumentException outside that range
+     */
     public Builder maxBytes(long bytes) {
       if (bytes < 1 || bytes > 1L << 30) {
         throw new IllegalArgumentException("maxBytes must be in [1, " + (1L << 30) + "]: " + bytes);
@@ -61,7 +67,13 @@ public final class DictionarySettings {
       return this;
     }
 
-    /** The most dictionaries held, in [1, 1000]; default 16. */
+    /**
+     * The most dictionaries held; default 16.
+     *
+     * @param count in [1, 1000]
+     * @return this builder
+     * @throws IllegalArgumentException outside that range
+     */
     public Builder maxCount(int count) {
       if (count < 1 || count > 1000) {
         throw new IllegalArgumentException("maxCount must be in [1, 1000]: " + count);
@@ -73,12 +85,16 @@ public final class DictionarySettings {
     /**
      * Whether to fetch, in the background, a same-origin dictionary that an answer names with
      * {@code Link: <url>; rel="compression-dictionary"}. Default false.
+     *
+     * @param fetch true to fetch them
+     * @return this builder
      */
     public Builder fetchLinked(boolean fetch) {
       this.fetchLinked = fetch;
       return this;
     }
 
+    /** {@return immutable settings; the builder is left as it was} */
     public DictionarySettings build() {
       return new DictionarySettings(this);
     }

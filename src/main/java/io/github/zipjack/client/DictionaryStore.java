@@ -50,6 +50,9 @@ public final class DictionaryStore implements AutoCloseable {
   private long heldBytes;
 
   /**
+   * An empty store.
+   *
+   * @param settings the count and byte budget
    * @param maxDecodedBytes the most bytes a dcz body may decode to, and its zstd window
    */
   public DictionaryStore(DictionarySettings settings, long maxDecodedBytes) {
@@ -97,12 +100,12 @@ public final class DictionaryStore implements AutoCloseable {
       this.maxDecodedBytes = maxDecodedBytes;
     }
 
-    /** The value of {@code Dictionary-ID} ({@code "v1"}), or null when the dictionary has no id. */
+    /** {@return the value of {@code Dictionary-ID} ({@code "v1"}), or null when the dictionary has no id} */
     public String dictionaryIdHeader() {
       return id.isEmpty() ? null : DictionaryHeaders.quote(id);
     }
 
-    /** The value of {@code Available-Dictionary}: the SHA-256 as a structured-field byte sequence. */
+    /** {@return the value of {@code Available-Dictionary}: the SHA-256 as a structured-field byte sequence} */
     public String availableDictionary() {
       return ":" + Base64.getEncoder().encodeToString(hash) + ":";
     }
@@ -192,6 +195,10 @@ public final class DictionaryStore implements AutoCloseable {
   /**
    * The fresh dictionary for a request to {@code uri}: same origin, its pattern matching the path
    * (and query), the longest pattern winning; stale dictionaries met on the way are dropped.
+   *
+   * @param uri the request's URI
+   * @param now the time freshness is judged at
+   * @return the dictionary to announce, or empty for none
    */
   public Optional<Entry> match(URI uri, Instant now) {
     String origin = origin(uri);
@@ -223,10 +230,13 @@ public final class DictionaryStore implements AutoCloseable {
    * Reads a dcz body's 40-byte header from {@code raw} and returns the stream of its decoded zstd
    * frame, made with the dictionary the header names.
    *
+   * @param raw the dcz body as received; the returned stream reads it and closes it when closed
    * @param announced the dictionary the request announced, or null (a body handler, which cannot
    *     see the request: then any held dictionary the header names is used)
    * @throws DictionaryMismatchException if the header names another dictionary than the one
    *     announced, or one not held
+   * @return the decoded body; the caller closes it
+   * @throws IOException if {@code raw} fails, or its header is cut short or malformed
    */
   public InputStream dczDecoder(InputStream raw, Entry announced) throws IOException {
     byte[] header = raw.readNBytes(DCZ_HEADER_BYTES);
@@ -258,7 +268,12 @@ public final class DictionaryStore implements AutoCloseable {
     return entry.decoder(raw);
   }
 
-  /** Whether the answer's headers mark it as a dictionary ({@code Use-As-Dictionary} this store can use). */
+  /**
+   * {@return whether the answer's headers mark it as a dictionary ({@code Use-As-Dictionary} this
+   * store can use)}
+   *
+   * @param headers an answer's headers
+   */
   public static boolean marksDictionary(HttpHeaders headers) {
     return DictionaryHeaders.use(headers).isPresent();
   }
@@ -267,6 +282,10 @@ public final class DictionaryStore implements AutoCloseable {
    * Keeps {@code content}, the decoded body of an answer to {@code uri} with {@code headers}, if the
    * headers make it a dictionary that is fresh and it fits the budget.
    *
+   * @param uri the URI the answer came from; its origin bounds what the dictionary may serve
+   * @param headers the answer's headers
+   * @param content the decoded body; kept as given, so the caller must not change it afterwards
+   * @param now the time freshness is judged from
    * @return whether it was kept
    */
   public boolean keep(URI uri, HttpHeaders headers, byte[] content, Instant now) {
@@ -279,7 +298,7 @@ public final class DictionaryStore implements AutoCloseable {
     return entries.values().stream().anyMatch(e -> e.source.equals(uri) && e.freshUntil.isAfter(now));
   }
 
-  /** How many dictionaries are held now. */
+  /** {@return how many dictionaries are held now} */
   public synchronized int count() {
     return entries.size();
   }

@@ -21,6 +21,8 @@ public final class RequestCompression implements AutoCloseable {
   private final CompressionEngine engine;
 
   /**
+   * Makes the engine that compresses request bodies.
+   *
    * @param compression gzip, zstd or brotli
    * @param minBytes bodies of at least this many serialized bytes are compressed by default
    * @throws IllegalStateException if the codec's library cannot load
@@ -31,12 +33,16 @@ public final class RequestCompression implements AutoCloseable {
     this.engine = compression.newEngine(new EngineConfig(compression.level(), 8192, 8192, 8, null, Long.MAX_VALUE));
   }
 
-  /** Whether a body of {@code bytes} serialized bytes is compressed when the call does not say. */
+  /**
+   * {@return whether a body of {@code bytes} serialized bytes is compressed when the call does not say}
+   *
+   * @param bytes the serialized body's length
+   */
   public boolean compressesByDefault(long bytes) {
     return bytes >= minBytes;
   }
 
-  /** The content-coding token of compressed bodies. */
+  /** {@return the content-coding token of compressed bodies} */
   public String contentEncoding() {
     return engine.contentEncoding();
   }
@@ -46,7 +52,11 @@ public final class RequestCompression implements AutoCloseable {
     return compressed(body).publisher();
   }
 
-  /** {@code body} compressed, in a new array of exactly its length. */
+  /**
+   * {@return {@code body} compressed, in a new array of exactly its length}
+   *
+   * @param body the serialized body; not changed
+   */
   public byte[] compress(byte[] body) {
     return compressed(body).toByteArray();
   }

@@ -35,8 +35,11 @@ public final class ResponseCodings implements AutoCloseable {
   private final long maxDecodedBytes;
 
   /**
+   * Makes a decoding engine per coding that loads.
+   *
    * @param codings tokens to ask for, most preferred first; those whose library is missing are left
    *     out when {@code required} is false, else they fail
+   * @param required whether a coding whose library cannot load fails instead of being left out
    * @param maxDecodedBytes the most bytes each decoding layer may produce
    * @param maxIdleDecoders decoders kept idle per coding for reuse
    * @throws IllegalStateException if {@code required} and a coding's library cannot load
@@ -78,7 +81,7 @@ public final class ResponseCodings implements AutoCloseable {
     }
   }
 
-  /** The codings asked for, most preferred first. */
+  /** {@return the codings asked for, most preferred first} */
   public List<String> codings() {
     return List.copyOf(engines.keySet());
   }
@@ -101,6 +104,8 @@ public final class ResponseCodings implements AutoCloseable {
    * The codings that {@code Content-Encoding} field lines list, in the order they were applied,
    * with {@code identity} left out and {@code x-gzip} read as gzip.
    *
+   * @param contentEncodingLines the values of every {@code Content-Encoding} line
+   * @return the codings, lower case, first applied first
    * @throws MalformedBodyException if more than {@link #MAX_STACKED_CODINGS} are stacked
    */
   public static List<String> applied(List<String> contentEncodingLines) throws MalformedBodyException {
@@ -125,7 +130,12 @@ public final class ResponseCodings implements AutoCloseable {
    * maxDecodedBytes. Closing the result closes {@code raw}. {@code dcz} is not decoded here: the
    * caller decodes it first and passes the rest.
    *
+   * @param raw the body as received
+   * @param applied the codings applied, first applied first, as {@link #applied(List)} gives them
+   * @param acceptEncoding what the request asked for, for the message
+   * @return the decoded body; the caller closes it
    * @throws WrongCodingException for a coding this client did not ask for
+   * @throws IOException if a decoder cannot start on {@code raw}
    */
   public InputStream decoder(InputStream raw, List<String> applied, String acceptEncoding) throws IOException {
     checkAskedFor(applied, acceptEncoding);
@@ -142,6 +152,7 @@ public final class ResponseCodings implements AutoCloseable {
   /**
    * Checks that every coding in {@code applied} is one this object decodes.
    *
+   * @param applied the codings applied, as {@link #applied(List)} gives them
    * @param acceptEncoding what the request asked for, for the message
    * @throws WrongCodingException naming the first coding that is not
    */

@@ -4,7 +4,11 @@ package io.github.zipjack.codec;
 public final class BodyStart {
   private BodyStart() {}
 
-  /** A short parenthesised hint such as {@code " (looks like JSON)"}, or an empty string. */
+  /**
+   * {@return a short parenthesised hint such as {@code " (looks like JSON)"}, or an empty string}
+   *
+   * @param firstByte the body's first byte, 0 to 255
+   */
   public static String describe(int firstByte) {
     switch (firstByte) {
       case '{':
@@ -24,6 +28,11 @@ public final class BodyStart {
   /**
    * {@code count} bytes of {@code bytes} from {@code offset} in lower-case hex, separated by spaces:
    * {@code "7b 22 69 64"}.
+   *
+   * @param bytes the bytes
+   * @param offset the first byte shown
+   * @param count how many bytes are shown
+   * @return the hex text
    */
   public static String hex(byte[] bytes, int offset, int count) {
     StringBuilder sb = new StringBuilder(count * 3);

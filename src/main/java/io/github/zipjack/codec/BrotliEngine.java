@@ -41,6 +41,8 @@ public final class BrotliEngine extends PooledEngine<BrotliBodyEncoder, BrotliDe
   private final ByteBuffer preparedDictionary;
 
   /**
+   * A brotli engine without a dictionary.
+   *
    * @param config its level is the brotli quality, 0 to 11; its maxIdleEncoders bounds the idle
    *     encoders and the idle decoder input arrays kept for reuse (no native memory is kept idle)
    * @throws IllegalArgumentException if the quality is outside [0, 11]
@@ -65,6 +67,8 @@ public final class BrotliEngine extends PooledEngine<BrotliBodyEncoder, BrotliDe
    * copied into native memory and prepared once, here; the heap and direct buffers go with the
    * engine.
    *
+   * @param config the quality and pool sizes
+   * @param rawDictionary the dictionary's bytes; copied
    * @throws IllegalArgumentException if the quality is outside [5, 11] (brotli ignores a dictionary
    *     below 5) or the dictionary is empty
    */
@@ -119,7 +123,7 @@ public final class BrotliEngine extends PooledEngine<BrotliBodyEncoder, BrotliDe
     return "br";
   }
 
-  /** The brotli quality, 0 to 11. */
+  /** {@return the brotli quality, 0 to 11} */
   public int quality() {
     return quality;
   }

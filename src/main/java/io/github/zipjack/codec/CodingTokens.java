@@ -10,6 +10,9 @@ public final class CodingTokens {
   /**
    * {@code token} as it may appear in a message: printable ASCII (anything else becomes {@code ?}),
    * at most 40 characters, then {@code ...}.
+   *
+   * @param token a token as received
+   * @return the token, safe to quote
    */
   public static String sanitize(String token) {
     StringBuilder s = new StringBuilder();

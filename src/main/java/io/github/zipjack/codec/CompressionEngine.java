@@ -18,27 +18,28 @@ import java.io.OutputStream;
  */
 public interface CompressionEngine extends AutoCloseable {
 
-  /** The HTTP content-coding token: {@code identity}, {@code gzip}, {@code zstd}, {@code br}. */
+  /** {@return the HTTP content-coding token: {@code identity}, {@code gzip}, {@code zstd}, {@code br}} */
   String contentEncoding();
 
   /**
-   * What serves this coding, for humans: {@code gzip(1) via libdeflate}, {@code gzip(6) via JDK zlib},
-   * {@code zstd(3) via zstd-jni}, {@code brotli(5) via brotli4j}, {@code none}.
+   * {@return what serves this coding, for humans} {@code gzip(1) via libdeflate},
+   * {@code gzip(6) via JDK zlib}, {@code zstd(3) via zstd-jni}, {@code brotli(5) via brotli4j},
+   * {@code none}.
    */
   String implementation();
 
-  /** The native contexts this engine made and released; see {@link ContextCounter}. */
+  /** {@return the native contexts this engine made and released} See {@link ContextCounter}. */
   ContextCounter contexts();
 
   /**
-   * Encoders lent by {@link #open(OutputStream)} and {@link #openStreaming(OutputStream)} and not yet
-   * closed; exact only when no thread is busy.
+   * {@return encoders lent by {@link #open(OutputStream)} and {@link #openStreaming(OutputStream)}
+   * and not yet closed} Exact only when no thread is busy.
    */
   long lentEncoders();
 
   /**
-   * Blocks of bodies compressed on several threads (each an input and output array with its
-   * Deflater) out of their pool; exact only when no thread is busy. 0 for engines that compress
+   * {@return blocks of bodies compressed on several threads (each an input and output array with
+   * its Deflater) out of their pool} Exact only when no thread is busy; 0 for engines that compress
    * every body on its caller's thread.
    */
   default long lentBlocks() {
@@ -46,8 +47,8 @@ public interface CompressionEngine extends AutoCloseable {
   }
 
   /**
-   * Decoder state (an Inflater, a zstd context, an input array) held by decoder streams not yet
-   * closed; exact only when no thread is busy.
+   * {@return decoder state (an Inflater, a zstd context, an input array) held by decoder streams
+   * not yet closed} Exact only when no thread is busy.
    */
   long lentDecoderSlots();
 
@@ -55,6 +56,10 @@ public interface CompressionEngine extends AutoCloseable {
    * Lends an encoder whose output goes to {@code sink}; the caller closes it. It may gather the
    * whole body before compressing it (zstd, brotli and libdeflate do), which suits bodies whose size
    * the caller bounds: a pipeline's values, a filter's buffered responses.
+   *
+   * @param sink where the compressed body goes; never closed by the encoder
+   * @return an encoder, used by one thread at a time
+   * @throws IOException if starting the format in {@code sink} fails
    */
   Encoder open(OutputStream sink) throws IOException;
 
@@ -65,6 +70,10 @@ public interface CompressionEngine extends AutoCloseable {
    * possibly large size, such as a response streamed past the servlet filter's buffering limit. The
    * caller finishes and closes it as any {@link Encoder}; a close without finish abandons the body.
    * By default the encoder of {@link #open(OutputStream)}, for engines whose encoders stream already.
+   *
+   * @param sink where the compressed body goes; never closed by the encoder
+   * @return an encoder, used by one thread at a time
+   * @throws IOException if starting the format in {@code sink} fails
    */
   default Encoder openStreaming(OutputStream sink) throws IOException {
     return open(sink);
@@ -73,6 +82,10 @@ public interface CompressionEngine extends AutoCloseable {
   /**
    * A stream of the decoded bytes of {@code body}. Closing it releases the decoder's native state
    * and closes {@code body}. Data problems surface as {@link io.github.zipjack.ZipjackDecodeException}s.
+   *
+   * @param body the compressed bytes
+   * @return the decoded bytes; the caller closes the stream
+   * @throws IOException if {@code body} fails or its start is not this coding
    */
   InputStream decoder(InputStream body) throws IOException;
 

@@ -51,7 +51,7 @@ public final class CompressionWorkers {
     this.free = new AtomicInteger(permits);
   }
 
-  /** The JVM's shared workers, one per processor; made on first use. */
+  /** {@return the JVM's shared workers, one per processor; made on first use} */
   public static CompressionWorkers shared() {
     return Shared.WORKERS;
   }
@@ -60,6 +60,9 @@ public final class CompressionWorkers {
    * Workers on a caller's executor, of which at most {@code permits} tasks are handed over at once
    * (an executor that rejects a task makes the body compress it itself).
    *
+   * @param executor where tasks run; never shut down by zipjack
+   * @param permits the most tasks handed over at once
+   * @return new workers
    * @throws IllegalArgumentException if {@code permits} is less than 1
    */
   public static CompressionWorkers of(Executor executor, int permits) {
@@ -70,6 +73,10 @@ public final class CompressionWorkers {
    * As {@link #of(Executor, int)}, for callers and workers that share {@code cores} processors
    * instead of the JVM's; for tests and for containers whose processor count the JVM misreads.
    *
+   * @param executor where tasks run; never shut down by zipjack
+   * @param permits the most tasks handed over at once
+   * @param cores the processors callers and workers share
+   * @return new workers
    * @throws IllegalArgumentException if {@code permits} or {@code cores} is less than 1
    */
   public static CompressionWorkers of(Executor executor, int permits, int cores) {
@@ -86,6 +93,9 @@ public final class CompressionWorkers {
   /**
    * Takes up to {@code wanted} permits without waiting; returns how many it took (0 when all are
    * busy). The caller gives each back with {@link #release(int)}.
+   *
+   * @param wanted the most permits to take
+   * @return the permits taken, 0 to {@code wanted}
    */
   public int tryAcquire(int wanted) {
     while (true) {
@@ -105,6 +115,9 @@ public final class CompressionWorkers {
    * callers compressing bodies and the permits already taken; returns how many it took (0 when no
    * core is idle). The caller, which must itself be counted by {@link #callerStarted()}, gives each
    * back with {@link #release(int)}.
+   *
+   * @param wanted the most permits to take
+   * @return the permits taken, 0 to {@code wanted}
    */
   public int tryAcquireIdle(int wanted) {
     long idle = idleCores();
@@ -112,8 +125,9 @@ public final class CompressionWorkers {
   }
 
   /**
-   * Cores not running a caller that compresses a body, nor a worker: the processors less both
-   * counts. An approximation while bodies start and end; negative when callers outnumber the cores.
+   * {@return cores not running a caller that compresses a body, nor a worker: the processors less
+   * both counts} An approximation while bodies start and end; negative when callers outnumber the
+   * cores.
    */
   public long idleCores() {
     return cores - callers.sum() - (permits - free.get());
@@ -129,17 +143,24 @@ public final class CompressionWorkers {
     callers.decrement();
   }
 
-  /** Gives back {@code count} permits taken by {@link #tryAcquire(int)}. */
+  /**
+   * Gives back permits taken by {@link #tryAcquire(int)}.
+   *
+   * @param count how many
+   */
   public void release(int count) {
     free.addAndGet(count);
   }
 
-  /** Permits not taken now: an approximation while bodies run; {@link #permits()} when none does. */
+  /**
+   * {@return permits not taken now} An approximation while bodies run; {@link #permits()} when none
+   * does.
+   */
   public int freePermits() {
     return free.get();
   }
 
-  /** The permits this budget has. */
+  /** {@return the permits this budget has} */
   public int permits() {
     return permits;
   }

@@ -11,6 +11,10 @@ public final class ContextCounter {
   private final AtomicLong created = new AtomicLong();
   private final AtomicLong released = new AtomicLong();
 
+  /** A counter at zero. */
+  public ContextCounter() {
+  }
+
   /** Records one context made. */
   public void created() {
     created.incrementAndGet();
@@ -21,17 +25,17 @@ public final class ContextCounter {
     released.incrementAndGet();
   }
 
-  /** Contexts made so far. */
+  /** {@return contexts made so far} */
   public long createdCount() {
     return created.get();
   }
 
-  /** Contexts released so far. */
+  /** {@return contexts released so far} */
   public long releasedCount() {
     return released.get();
   }
 
-  /** Contexts made and not yet released: in use or idle in a pool. */
+  /** {@return contexts made and not yet released: in use or idle in a pool} */
   public long live() {
     return created.get() - released.get();
   }

@@ -16,6 +16,9 @@ public final class DecodeLimitInputStream extends FilterInputStream {
   private long count;
 
   /**
+   * Counts the bytes read from {@code in} and fails past {@code maxBytes}.
+   *
+   * @param in the decoded stream; closed with this one
    * @param limitName the setting that holds the limit, named in the exception
    * @param maxBytes decoded bytes allowed
    */
@@ -57,7 +60,7 @@ public final class DecodeLimitInputStream extends FilterInputStream {
     return false;
   }
 
-  /** Decoded bytes read so far. */
+  /** {@return decoded bytes read so far} */
   public long count() {
     return count;
   }

@@ -59,6 +59,7 @@ public final class DictionaryEngine implements CompressionEngine {
    * @param config as for {@link ZstdEngine}
    * @param rawDictionary the dictionary's bytes, not starting with zstd's dictionary magic; only read
    * @param sha256 their SHA-256, 32 bytes
+   * @return an engine the caller owns and closes
    * @throws IllegalArgumentException if the level is outside [1, 22], the hash is not 32 bytes, or
    *     the dictionary starts with zstd's dictionary magic
    */
@@ -78,6 +79,7 @@ public final class DictionaryEngine implements CompressionEngine {
    * @param config as for {@link BrotliEngine}, quality 5 to 11
    * @param rawDictionary the dictionary's bytes; only read
    * @param sha256 their SHA-256, 32 bytes
+   * @return an engine the caller owns and closes
    * @throws IllegalArgumentException if the quality is outside [5, 11] or the hash is not 32 bytes
    */
   public static DictionaryEngine dcb(EngineConfig config, byte[] rawDictionary, byte[] sha256) {
@@ -102,12 +104,12 @@ public final class DictionaryEngine implements CompressionEngine {
     return coding + "(" + inner.implementation() + ", dictionary " + shortHash + ")";
   }
 
-  /** Bytes of this coding's header: 40 for dcz, 36 for dcb. */
+  /** {@return bytes of this coding's header: 40 for dcz, 36 for dcb} */
   public int headerBytes() {
     return header.length;
   }
 
-  /** The first 8 bytes of the dictionary's SHA-256 in hex. */
+  /** {@return the first 8 bytes of the dictionary's SHA-256 in hex} */
   public String shortHash() {
     return shortHash;
   }
@@ -163,6 +165,10 @@ public final class DictionaryEngine implements CompressionEngine {
    * {@link WrongCodingException}, one naming a dictionary none of the engines has a
    * {@link MalformedBodyException}. Closing the stream closes {@code body}.
    *
+   * @param body the body as received, header first
+   * @param engines the engines of one coding, one per dictionary offered
+   * @return the decoded body; the caller closes it
+   * @throws IOException if {@code body} fails, or its header is cut short or not one of theirs
    * @throws IllegalArgumentException if {@code engines} is empty or mixes codings
    */
   public static InputStream decoder(InputStream body, List<DictionaryEngine> engines) throws IOException {

@@ -29,7 +29,11 @@ public abstract class Encoder extends StripedPool.Node implements AutoCloseable 
   /** The workers that count this body's caller while it runs ({@link CompressionWorkers#callerStarted()}); null for none. */
   private CompressionWorkers countedBy;
 
-  /** @param inputBufferSize bytes gathered before the compressor sees them; 0 for none */
+  /**
+   * An encoder that gathers input before compressing it.
+   *
+   * @param inputBufferSize bytes gathered before the compressor sees them; 0 for none
+   */
   protected Encoder(int inputBufferSize) {
     this.inputBuffer = inputBufferSize > 0 ? new byte[inputBufferSize] : null;
   }
@@ -75,6 +79,8 @@ public abstract class Encoder extends StripedPool.Node implements AutoCloseable 
    * The stream the serializer writes to. It never closes the sink, and {@code flush()} on it does
    * nothing: flushing a compressor mid-body costs ratio, and the body is complete only after
    * {@link #finish()}.
+   *
+   * @return the same stream for the encoder's whole life
    */
   public final OutputStream stream() {
     return stream;
@@ -85,6 +91,9 @@ public abstract class Encoder extends StripedPool.Node implements AutoCloseable 
    * would. The caller must leave the chain unchanged until {@link #finish()} has returned or this
    * encoder is closed: an encoder that compresses whole bodies may read it then instead of copying
    * it now.
+   *
+   * @param head the first segment, or null for none
+   * @throws IOException if compressing or writing to the sink fails
    */
   public void writeChain(Segment head) throws IOException {
     for (Segment s = head; s != null; s = s.next()) {
@@ -92,7 +101,11 @@ public abstract class Encoder extends StripedPool.Node implements AutoCloseable 
     }
   }
 
-  /** Writes everything buffered and the end of the compressed format (trailer) to the sink. */
+  /**
+   * Writes everything buffered and the end of the compressed format (trailer) to the sink.
+   *
+   * @throws IOException if compressing or writing to the sink fails
+   */
   public final void finish() throws IOException {
     checkWritable();
     if (buffered > 0) {
@@ -123,13 +136,29 @@ public abstract class Encoder extends StripedPool.Node implements AutoCloseable 
     }
   }
 
-  /** Starts the compressed format in the sink (a header, for example). */
+  /**
+   * Starts the compressed format in the sink (a header, for example).
+   *
+   * @param sink where the compressed body goes
+   * @throws IOException if writing to the sink fails
+   */
   protected abstract void begin(OutputStream sink) throws IOException;
 
-  /** Compresses {@code length} bytes; the array may be reused by the caller after this returns. */
+  /**
+   * Compresses {@code length} bytes; the array may be reused by the caller after this returns.
+   *
+   * @param bytes the input
+   * @param offset where the input starts in {@code bytes}
+   * @param length bytes of input
+   * @throws IOException if writing to the sink fails
+   */
   protected abstract void consume(byte[] bytes, int offset, int length) throws IOException;
 
-  /** Ends the compressed format; the sink then holds the whole body. */
+  /**
+   * Ends the compressed format; the sink then holds the whole body.
+   *
+   * @throws IOException if writing to the sink fails
+   */
   protected abstract void finishStream() throws IOException;
 
   /** Forgets the sink, resets native state and goes back to the engine's pool. */

@@ -17,14 +17,34 @@ import io.github.zipjack.buffer.SegmentPool;
 public record EngineConfig(int level, int inputBufferSize, int deflaterBufferSize, int maxIdleEncoders,
     SegmentPool wholeBodyPool, long maxDecodedBytes, Parallelism parallelism) {
 
-  /** A configuration that compresses every body on its caller's thread. */
+  /**
+   * A configuration that compresses every body on its caller's thread.
+   *
+   * @param level the codec's level (brotli: quality), already validated
+   * @param inputBufferSize bytes gathered before each compressor call, 0 for none
+   * @param deflaterBufferSize bytes of zlib's output buffer when streaming
+   * @param maxIdleEncoders encoders (and as many decoders) kept idle for reuse
+   * @param wholeBodyPool null, or the pool in which zlib gathers whole bodies
+   * @param maxDecodedBytes the decode limit
+   */
   public EngineConfig(int level, int inputBufferSize, int deflaterBufferSize, int maxIdleEncoders,
       SegmentPool wholeBodyPool, long maxDecodedBytes) {
     this(level, inputBufferSize, deflaterBufferSize, maxIdleEncoders, wholeBodyPool, maxDecodedBytes,
         Parallelism.SERIAL);
   }
 
-  /** @throws NullPointerException if parallelism is null */
+  /**
+   * Checks the configuration.
+   *
+   * @param level the codec's level (brotli: quality), already validated
+   * @param inputBufferSize bytes gathered before each compressor call by streaming engines, 0 for none
+   * @param deflaterBufferSize bytes of zlib's output buffer when streaming to a caller's stream
+   * @param maxIdleEncoders encoders (and as many decoders) kept idle for reuse
+   * @param wholeBodyPool null, or the pool in which zlib gathers whole bodies before deflating them
+   * @param maxDecodedBytes the pipeline's decode limit
+   * @param parallelism how many threads may compress one large body
+   * @throws NullPointerException if parallelism is null
+   */
   public EngineConfig {
     java.util.Objects.requireNonNull(parallelism, "parallelism");
   }

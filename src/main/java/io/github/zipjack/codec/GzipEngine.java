@@ -20,6 +20,8 @@ public final class GzipEngine extends GzipDecodingEngine<GzipEncoder> {
   private final SegmentPool wholeBodyPool;
 
   /**
+   * A gzip engine through the JDK's zlib.
+   *
    * @param level 0 to 9
    * @param inputBufferSize bytes gathered before each Deflater call, 0 for none
    * @param deflaterBufferSize bytes of the buffer zlib writes into when the sink is a caller's stream
@@ -47,7 +49,11 @@ public final class GzipEngine extends GzipDecodingEngine<GzipEncoder> {
     this.wholeBodyPool = wholeBodyPool;
   }
 
-  /** @param config the level, buffers, pool size and whole-body pool; see the other constructor */
+  /**
+   * A gzip engine through the JDK's zlib, from a pipeline's configuration.
+   *
+   * @param config the level, buffers, pool size and whole-body pool; see the other constructor
+   */
   public GzipEngine(EngineConfig config) {
     this(config.level(), config.inputBufferSize(), config.deflaterBufferSize(), config.maxIdleEncoders(),
         config.wholeBodyPool());
@@ -72,7 +78,7 @@ public final class GzipEngine extends GzipDecodingEngine<GzipEncoder> {
     contexts.released();
   }
 
-  /** The compression level, 0 to 9. */
+  /** {@return the compression level, 0 to 9} */
   public int level() {
     return level;
   }

@@ -17,6 +17,8 @@ public final class IdentityEngine implements CompressionEngine {
   private final ContextCounter contexts = new ContextCounter();
 
   /**
+   * An engine that passes bodies through uncompressed.
+   *
    * @param inputBufferSize bytes gathered before each write to the sink, 0 for none
    * @param maxIdleEncoders encoders kept for reuse
    */

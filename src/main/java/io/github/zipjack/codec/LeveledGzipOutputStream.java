@@ -5,8 +5,8 @@ import java.io.OutputStream;
 import java.util.zip.GZIPOutputStream;
 
 /**
- * The study's classic stream: a {@link GZIPOutputStream} with a chosen compression level (which
- * GZIPOutputStream itself cannot set) and deflater buffer size.
+ * The classic stream of the study (docs/benchmarks.md): a {@link GZIPOutputStream} with a chosen
+ * compression level (which GZIPOutputStream itself cannot set) and deflater buffer size.
  *
  * <p>Like its parent it makes its own {@link java.util.zip.Deflater} and ends it in
  * {@link #close()}, which also closes {@code out}. Not thread-safe. Every instance sets up a new
@@ -15,8 +15,11 @@ import java.util.zip.GZIPOutputStream;
 public class LeveledGzipOutputStream extends GZIPOutputStream {
 
   /**
+   * A stream with GZIPOutputStream's default buffer (512 bytes).
+   *
    * @param out where the gzip member goes; closed by {@link #close()}
    * @param level 0 (store) to 9 (best)
+   * @throws IOException if writing the gzip header fails
    */
   public LeveledGzipOutputStream(OutputStream out, int level) throws IOException {
     super(out);
@@ -24,9 +27,12 @@ public class LeveledGzipOutputStream extends GZIPOutputStream {
   }
 
   /**
+   * A stream whose Deflater writes into a buffer of the given size.
+   *
    * @param out where the gzip member goes; closed by {@link #close()}
    * @param level 0 (store) to 9 (best)
    * @param deflaterBufferSize bytes of the buffer the Deflater writes into, positive (GZIPOutputStream's default is 512)
+   * @throws IOException if writing the gzip header fails
    */
   public LeveledGzipOutputStream(OutputStream out, int level, int deflaterBufferSize) throws IOException {
     super(out, checkBufferSize(deflaterBufferSize));

@@ -71,8 +71,8 @@ public final class LibdeflateBinding {
   private LibdeflateBinding() {}
 
   /**
-   * Null when libdeflate can be called; else why not. Call it only on Java 25+: initializing this
-   * class loads aircompressor-v3's classes.
+   * {@return null when libdeflate can be called; else why not} Call it only on Java 25+:
+   * initializing this class loads aircompressor-v3's classes.
    */
   public static String unavailabilityReason() {
     return UNAVAILABILITY_REASON;
@@ -82,6 +82,9 @@ public final class LibdeflateBinding {
    * A new compressor at {@code level} (0 stores, 1 fastest, 12 smallest; zipjack uses 0 to 9). Its
    * native memory is freed by aircompressor's own Cleaner once the object is unreachable: there is no
    * explicit free, and zipjack must never try one.
+   *
+   * @param level 0 to 12
+   * @return the compressor, used by one thread at a time
    */
   public static Object newCompressor(int level) {
     try {
@@ -93,7 +96,12 @@ public final class LibdeflateBinding {
     }
   }
 
-  /** The most bytes of raw deflate that {@code length} input bytes can become. */
+  /**
+   * {@return the most bytes of raw deflate that {@code length} input bytes can become}
+   *
+   * @param compressor from {@link #newCompressor(int)}
+   * @param length input bytes
+   */
   public static int maxCompressedLength(Object compressor, int length) {
     try {
       return (int) MAX_COMPRESSED_LENGTH.invokeExact(compressor, length);
@@ -108,6 +116,13 @@ public final class LibdeflateBinding {
    * Raw deflate (RFC 1951) of {@code input[inputOffset, +inputLength)} into {@code output} at
    * {@code outputOffset}; the arrays are passed to libdeflate in place, without a copy.
    *
+   * @param compressor from {@link #newCompressor(int)}, not used by another thread meanwhile
+   * @param input the input array
+   * @param inputOffset where the input starts
+   * @param inputLength input bytes
+   * @param output the output array
+   * @param outputOffset where the output starts
+   * @param maxOutputLength room in {@code output}
    * @return the compressed length
    * @throws IllegalArgumentException if it does not fit in {@code maxOutputLength} bytes (it always
    *     does in {@link #maxCompressedLength(Object, int)})

@@ -53,6 +53,8 @@ public final class LibdeflateGzipEngine extends GzipDecodingEngine<LibdeflateGzi
   private final int level;
 
   /**
+   * A gzip engine through libdeflate.
+   *
    * @param config the level (0 to 9) and the pool size (idle encoders, and as many idle Inflaters);
    *     the buffer sizes apply only to the zlib encoders of {@link #openStreaming}, and the whole-body
    *     pool not at all: libdeflate always compresses whole bodies
@@ -86,15 +88,16 @@ public final class LibdeflateGzipEngine extends GzipDecodingEngine<LibdeflateGzi
   }
 
   /**
-   * Null when libdeflate can serve in this JVM; else why not, in a sentence for humans: the running
-   * Java is older than 25, {@code io.airlift:aircompressor-v3} is not on the class path, or its bundled
-   * native library did not load on this OS and architecture (with the cause). Computed once. Thread-safe.
+   * {@return null when libdeflate can serve in this JVM; else why not, in a sentence for humans} The
+   * running Java is older than 25, {@code io.airlift:aircompressor-v3} is not on the class path, or
+   * its bundled native library did not load on this OS and architecture (with the cause). Computed
+   * once. Thread-safe.
    */
   public static String unavailabilityReason() {
     return Availability.REASON;
   }
 
-  /** The compression level, 0 to 9. */
+  /** {@return the compression level, 0 to 9} */
   public int level() {
     return level;
   }

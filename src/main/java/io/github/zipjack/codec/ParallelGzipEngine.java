@@ -41,17 +41,13 @@ import java.io.OutputStream;
 public final class ParallelGzipEngine implements CompressionEngine {
   /**
    * Bytes of body per block, 256 KiB: twice pigz's default, because each block's priming with the
-   * previous block's 32 KiB is paid again per block. Measured on 2 cores (JDK 25 under load, JDK 17
-   * idle, docs/parallel-compression.md "Why 256 KiB blocks"): with 2 callers, parallel throughput
-   * went from 0.92x serial with 128 KiB blocks to 0.95x, and one caller's body was as fast or faster
-   * from 522 KB to 20 MB; only bodies just over the threshold (267 KB) lost the gain of a second block.
+   * previous block's 32 KiB is paid again per block (measured in docs/parallel-compression.md, "Why
+   * 256 KiB blocks").
    */
   static final int BLOCK_BYTES = 256 * 1024;
   /**
    * Threads from which parallel JDK zlib beats serial libdeflate at the same level on a large body, at
-   * level 1 and at the other levels. Measured on JDK 25, 2 cores ({@code ParallelDefaultsBenchmark},
-   * docs/parallel-compression.md): on 2 threads zlib-1 was 1.20x faster than libdeflate-1 on 4.7 MB
-   * and tied on 1 MB, while zlib-6 and zlib-9 were up to 1.23x slower than libdeflate.
+   * level 1 and at the other levels (measured in docs/parallel-compression.md).
    */
   static final int LIBDEFLATE_CUT_OVER_THREADS_LEVEL_1 = 2;
   static final int LIBDEFLATE_CUT_OVER_THREADS = 3;
@@ -64,6 +60,8 @@ public final class ParallelGzipEngine implements CompressionEngine {
   private final StripedPool<ParallelGzipEncoder> encoders;
 
   /**
+   * An engine that shares gzip bodies past the threshold among threads.
+   *
    * @param serial the engine that serves bodies within the threshold, and decoding; this engine
    *     owns it from now on and closes it
    * @param config its level and maxIdleEncoders (idle blocks kept) and parallelism (more than 1 thread)
@@ -90,7 +88,12 @@ public final class ParallelGzipEngine implements CompressionEngine {
     return serialIsLibdeflate && parallelism.threads() < libdeflateCutOverThreads(level);
   }
 
-  /** Threads from which parallel zlib at {@code level} serves large bodies instead of serial libdeflate. */
+  /**
+   * {@return threads from which parallel zlib at {@code level} serves large bodies instead of serial
+   * libdeflate}
+   *
+   * @param level the gzip level
+   */
   public static int libdeflateCutOverThreads(int level) {
     return level == 1 ? LIBDEFLATE_CUT_OVER_THREADS_LEVEL_1 : LIBDEFLATE_CUT_OVER_THREADS;
   }

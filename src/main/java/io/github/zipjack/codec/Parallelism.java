@@ -13,7 +13,14 @@ public record Parallelism(int threads, long thresholdBytes, CompressionWorkers w
   /** Every body on its caller's thread. */
   public static final Parallelism SERIAL = new Parallelism(1, Long.MAX_VALUE, null);
 
-  /** @throws IllegalArgumentException if threads is below 1, or above 1 without workers */
+  /**
+   * Checks the settings.
+   *
+   * @param threads threads that may compress one body, the caller's included; at least 1
+   * @param thresholdBytes bodies up to this size stay on their caller's thread; at least 0
+   * @param workers where the other threads come from; null when {@code threads} is 1
+   * @throws IllegalArgumentException if threads is below 1, or above 1 without workers
+   */
   public Parallelism {
     if (threads < 1) {
       throw new IllegalArgumentException("threads must be >= 1: " + threads);
@@ -26,7 +33,7 @@ public record Parallelism(int threads, long thresholdBytes, CompressionWorkers w
     }
   }
 
-  /** Whether bodies past the threshold are compressed on several threads. */
+  /** {@return whether bodies past the threshold are compressed on several threads} */
   public boolean isParallel() {
     return threads > 1;
   }

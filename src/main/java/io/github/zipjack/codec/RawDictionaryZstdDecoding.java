@@ -21,6 +21,8 @@ public final class RawDictionaryZstdDecoding implements AutoCloseable {
   private boolean closed;
 
   /**
+   * Decoding of zstd frames made with a raw-content dictionary.
+   *
    * @param content the dictionary's bytes, used as raw content whatever they start with; not kept
    * @param maxDecodedBytes frames that declare a larger window or content size are refused
    * @param maxIdleContexts contexts kept idle for reuse, at least 0
@@ -40,6 +42,8 @@ public final class RawDictionaryZstdDecoding implements AutoCloseable {
    * A stream of the decoded bytes of the zstd frames in {@code body}; closing it returns its context
    * and closes {@code body}. Data problems surface as {@link io.github.zipjack.ZipjackDecodeException}s.
    *
+   * @param body zstd frames made with the dictionary
+   * @return the decoded bytes; the caller closes the stream
    * @throws IllegalStateException if this decoding is closed
    */
   public InputStream decoder(InputStream body) {
@@ -51,7 +55,7 @@ public final class RawDictionaryZstdDecoding implements AutoCloseable {
     return new ZstdDecoderStream(body, slots, maxDecodedBytes);
   }
 
-  /** The native contexts (and the dictionary's tables, counted as one) made and released. */
+  /** {@return the native contexts (and the dictionary's tables, counted as one) made and released} */
   public ContextCounter contexts() {
     return contexts;
   }

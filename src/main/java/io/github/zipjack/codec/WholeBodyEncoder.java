@@ -23,13 +23,9 @@ import java.lang.ref.SoftReference;
  *
  * <p>A compressor that can also stream ({@link #openContinuation}: zstd, brotli) goes on with a body
  * that passes {@link #MAX_RETAINED_BYTES} in a streaming encoder of its engine, lent for the rest of
- * that body, instead of gathering it in arrays of its own. Measured with LargeBodyBenchmark (JDK 25,
- * 2 forks each, gathering against continuing, same run): on 3.5 MB of 3,000 generated people, the
- * same throughput within the error (zstd 1: 139 ± 4 and 139 ± 3 ops/s; brotli 4: 32 ± 7 and 30 ± 6)
- * and sizes within 0.01%, with 11.9 MB and 8.3 MB allocated per body down to 50 and 666 bytes; on the
- * repetitive 1.1 MB people-100x10, where the codecs are fast enough for the allocation to dominate,
- * 1.42x (zstd 1) and 2.46x (brotli 4). libdeflate cannot stream, so it keeps gathering: JDK zlib
- * instead would be half as fast.
+ * that body, instead of gathering it in arrays of its own: the same speed and size without a
+ * body-sized array per body (measured in docs/engines.md, "Whole bodies and streaming"). libdeflate
+ * cannot stream, so it keeps gathering.
  */
 abstract class WholeBodyEncoder extends Encoder {
   /** Bytes of a new body array; most JSON responses fit without growing. */

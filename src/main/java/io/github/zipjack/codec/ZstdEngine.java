@@ -58,9 +58,8 @@ public final class ZstdEngine extends PooledEngine<ZstdBodyEncoder, ZstdDecoderS
   /**
    * Bytes past which a body is worth libzstd's workers, whatever lower threshold is set: one job and a
    * quarter (640 KiB). A job is handed to a worker only once it is full, so the first job's
-   * compression overlaps only what is serialized after it; measured on 2 cores (JDK 17,
-   * docs/parallel-compression.md), a body of one job and 10 KB was 13% slower on 2 threads than
-   * serially (twice), and one of 1.25 jobs 1.12x faster.
+   * compression overlaps only what is serialized after it, and a body of one job and a little more
+   * would pay the hand-over for nothing (measured in docs/parallel-compression.md, "Why 256 KiB").
    */
   static final int MIN_PARALLEL_BYTES = JOB_BYTES + JOB_BYTES / 4;
 
@@ -73,6 +72,8 @@ public final class ZstdEngine extends PooledEngine<ZstdBodyEncoder, ZstdDecoderS
   private final Parallelism parallelism;
 
   /**
+   * A zstd engine without a dictionary.
+   *
    * @param config its level is zstd's, 1 to 22; maxIdleEncoders bounds the idle compression
    *     contexts and, separately, the idle decompression contexts; maxDecodedBytes bounds the window
    *     and declared content size of frames that decoders accept
@@ -87,6 +88,7 @@ public final class ZstdEngine extends PooledEngine<ZstdBodyEncoder, ZstdDecoderS
    * accept only frames that name it. The dictionary is loaded here, once, and shared by every
    * context; freed when the engine is closed and the last lent context is back.
    *
+   * @param config the level and pool sizes
    * @param dictionary a zstd-format dictionary (null for none), only read
    * @param dictionaryId its ID, nonzero when there is a dictionary
    * @throws IllegalArgumentException if the level is outside [1, 22], or zstd cannot load the
@@ -211,7 +213,7 @@ public final class ZstdEngine extends PooledEngine<ZstdBodyEncoder, ZstdDecoderS
     return "zstd";
   }
 
-  /** The compression level, 1 to 22. */
+  /** {@return the compression level, 1 to 22} */
   public int level() {
     return level;
   }

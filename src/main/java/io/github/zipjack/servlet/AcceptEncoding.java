@@ -55,6 +55,7 @@ public final class AcceptEncoding {
    * ignored, as described in the class doc.
    *
    * @param header the header's value (several headers joined with commas), or null when absent
+   * @return the parsed header; immutable
    */
   public static AcceptEncoding parse(String header) {
     if (header == null || header.isBlank()) {
@@ -108,7 +109,7 @@ public final class AcceptEncoding {
     return thousandths > MAX_WEIGHT ? -1 : thousandths;
   }
 
-  /** Whether the request had no {@code Accept-Encoding} header, or an empty one. */
+  /** {@return whether the request had no {@code Accept-Encoding} header, or an empty one} */
   public boolean isAbsent() {
     return header == null;
   }
@@ -116,12 +117,19 @@ public final class AcceptEncoding {
   /**
    * The client's weight for {@code coding} in [0, 1]: its own entry, else that of {@code *}, else 1
    * for {@code identity} and 0 for any other coding. An absent header gives 1 to identity only.
+   *
+   * @param coding a content-coding token, case-insensitive
+   * @return the weight, 0 when the client refuses {@code coding}
    */
   public double quality(String coding) {
     return weight(coding.toLowerCase(Locale.ROOT), false) / (double) MAX_WEIGHT;
   }
 
-  /** Whether the client accepts {@code coding}: {@code quality(coding) > 0}. */
+  /**
+   * {@return whether the client accepts {@code coding}: {@code quality(coding) > 0}}
+   *
+   * @param coding a content-coding token, case-insensitive
+   */
   public boolean accepts(String coding) {
     return quality(coding) > 0;
   }
@@ -178,7 +186,7 @@ public final class AcceptEncoding {
     return any != null ? any : 0;
   }
 
-  /** The codings the client named with a weight above 0, in the header's order ({@code *} included). */
+  /** {@return the codings the client named with a weight above 0, in the header's order ({@code *} included)} */
   public List<String> acceptedCodings() {
     List<String> accepted = new ArrayList<>();
     weights.forEach((coding, weight) -> {

@@ -45,15 +45,6 @@ import java.util.Optional;
  *
  * <p>With {@link #withDictionaries} it also answers clients that hold an RFC 9842 dictionary in
  * {@code dcz} or {@code dcb}, by the rules of {@link CompressionFilter}.
- *
- * <p>What to test in a container (Jetty and Tomcat): Content-Length equals the bytes on the wire for
- * each coding and for identity; the decoded body equals {@code pipeline.encode} of a none() pipeline;
- * the preference order picks the first coding the client accepts, q-values honoured; no
- * Accept-Encoding gives identity without Content-Encoding; {@code identity;q=0} with nothing else
- * acceptable gives 406 with a text body; HEAD gives GET's headers (Content-Length too) and no body;
- * Vary present exactly once (also when the servlet set {@code Vary: Origin} before); a client that
- * disconnects mid-body leaves every segment back in the pipeline's pool; a value Jackson cannot
- * serialize leaves the response uncommitted (the container's error page, no Content-Length).
  */
 public final class CompressedResponses implements AutoCloseable {
   /**
@@ -108,6 +99,9 @@ public final class CompressedResponses implements AutoCloseable {
    * {@code application/json} for {@link Format#JSON} and {@code application/vnd.msgpack} (the
    * IANA-registered type) for {@link Format#MSGPACK}; see {@link #withContentType(String)}.
    *
+   * @param pipelines one per coding offered, most preferred first, all of one format; not closed by
+   *     the helper
+   * @return a helper that is immutable and thread-safe
    * @throws IllegalArgumentException if no pipeline is given, two serve the same coding, their
    *     formats differ, or one compresses with a zstd dictionary (no browser has it)
    */
@@ -147,6 +141,10 @@ public final class CompressedResponses implements AutoCloseable {
    * A helper like this one whose responses carry {@code contentType} instead of the format's
    * default (for example {@code application/problem+json}, or {@code application/x-msgpack} for
    * older clients). It shares this helper's pipelines: close only one of the two.
+   *
+   * @param contentType the Content-Type value, sent as given
+   * @return a new helper; this one is unchanged
+   * @throws IllegalArgumentException if {@code contentType} is blank
    */
   public CompressedResponses withContentType(String contentType) {
     Objects.requireNonNull(contentType, "contentType must not be null");
@@ -162,6 +160,10 @@ public final class CompressedResponses implements AutoCloseable {
    * body's size as sent, and the time spent serializing and compressing it (the two happen
    * together here; the raw size is not counted, -1). It shares this helper's pipelines: close only
    * one of the two.
+   *
+   * @param listener called on the writing thread after each body is encoded; its exceptions are
+   *     ignored
+   * @return a new helper; this one is unchanged
    */
   public CompressedResponses withListener(CompressionListener listener) {
     return new CompressedResponses(pipelines, contentType, ownIdentity, Objects.requireNonNull(listener, "listener"),
@@ -177,6 +179,7 @@ public final class CompressedResponses implements AutoCloseable {
    * shares this helper's pipelines: close only one of the two.
    *
    * @param bytes 0 (the default) to compress every value in the negotiated coding
+   * @return a new helper; this one is unchanged
    * @throws IllegalArgumentException if negative
    */
   public CompressedResponses withMinBodyBytes(long bytes) {
@@ -200,6 +203,9 @@ public final class CompressedResponses implements AutoCloseable {
    * <p>It shares this helper's pipelines but owns the dictionaries' native state: close the helper
    * this returns (which also closes what this one owns), not this one.
    *
+   * @param dictionaryPath the path the dictionaries are served under, such as {@code /dictionaries}
+   * @param dictionaries the dictionaries offered, each with the requests it serves
+   * @return a new helper that owns the dictionaries' native state; close it
    * @throws IllegalArgumentException if {@code dictionaryPath} is not a path (see
    *     {@link CompressionSettings.Builder#dictionaryPath}), none is given, or one is given twice
    * @throws IllegalStateException if zstd-jni cannot load
@@ -234,7 +240,10 @@ public final class CompressedResponses implements AutoCloseable {
    * {@code If-None-Match}), for a servlet mapped at their path when no {@link CompressionFilter}
    * serves them.
    *
+   * @param request the request, whose path (after the context path) names the dictionary
+   * @param response where the dictionary is sent
    * @return false, having done nothing, when the request is not for one of them
+   * @throws IOException if writing to the client fails
    */
   public boolean serveDictionary(HttpServletRequest request, HttpServletResponse response) throws IOException {
     if (dictionaries == null) {
@@ -263,6 +272,9 @@ public final class CompressedResponses implements AutoCloseable {
    * <p>The encoded body's pooled segments are returned on every path, a client that disconnects
    * mid-body included.
    *
+   * @param request the request, whose {@code Accept-Encoding} picks the coding
+   * @param response the response, not yet committed
+   * @param value what to serialize
    * @throws io.github.zipjack.ZipjackEncodeException if Jackson cannot serialize {@code value}; the
    *     response is then untouched, so the container's error handling can run
    * @throws IllegalStateException if the response is already committed
@@ -397,7 +409,7 @@ public final class CompressedResponses implements AutoCloseable {
     }
   }
 
-  /** The codings offered, in order of preference, identity included: {@code [zstd, gzip, identity]}. */
+  /** {@return the codings offered, in order of preference, identity included: {@code [zstd, gzip, identity]}} */
   public List<String> offeredCodings() {
     return preference;
   }

@@ -117,7 +117,11 @@ public final class CompressionFilter implements Filter {
     this.listener = null;
   }
 
-  /** A filter with these settings; init parameters are then ignored. */
+  /**
+   * A filter with these settings; init parameters are then ignored.
+   *
+   * @param settings the filter's settings, validated when built
+   */
   public CompressionFilter(CompressionSettings settings) {
     this(settings, null);
   }
@@ -126,7 +130,8 @@ public final class CompressionFilter implements Filter {
    * A filter with these settings that tells {@code listener} what became of each response; init
    * parameters are then ignored.
    *
-   * @param listener null for none
+   * @param settings the filter's settings, validated when built
+   * @param listener called on the request's thread as each response completes; null for none
    */
   public CompressionFilter(CompressionSettings settings, CompressionListener listener) {
     this.settings = java.util.Objects.requireNonNull(settings, "settings must not be null");
@@ -332,12 +337,15 @@ public final class CompressionFilter implements Filter {
     }
   }
 
-  /** The settings, or null before {@link #init} for a filter made without them. */
+  /** {@return the settings, or null before {@link #init} for a filter made without them} */
   public CompressionSettings settings() {
     return settings;
   }
 
-  /** What serves each coding offered, most preferred first: {@code [zstd(1) via zstd-jni, ...]}. Empty before init. */
+  /**
+   * {@return what serves each coding offered, most preferred first: {@code [zstd(1) via zstd-jni, ...]}}
+   * Empty before init.
+   */
   public List<String> implementations() {
     List<String> served = new ArrayList<>();
     allEngines().forEach(e -> served.add(e.implementation()));
@@ -358,6 +366,8 @@ public final class CompressionFilter implements Filter {
    * summed over its codings: segments and encoders lent to responses in progress, decoder state
    * lent to inflating requests, native contexts. For monitoring (the Spring Boot metrics read it)
    * and for tests; exact only when no request is in progress. All zero before {@link #init}.
+   *
+   * @return a new immutable snapshot
    */
   public io.github.zipjack.PipelineResources resources() {
     long lentEncoders = 0;

@@ -39,6 +39,9 @@ public interface CompressionListener {
   }
 
   /**
+   * Called once per response, on the thread that completed it, after its last byte was handed to the
+   * container. An exception thrown here is ignored and never reaches the client.
+   *
    * @param coding the Content-Encoding sent: {@code gzip}, {@code zstd}, {@code br}, or
    *     {@code identity} when the body went out as it was
    * @param outcome what the filter did

@@ -8,8 +8,7 @@ import jakarta.servlet.ServletResponse;
  * <p>A body written in several pieces larger than the container's aggregation size goes out as
  * several blocking network writes (Jetty writes such a piece straight to the socket). A buffer large
  * enough for the whole body lets the container send the head and the body in one write instead.
- * Measured with JFR in bench/http on Jetty 12.1 (br-4, x1): those writes were the filter's largest
- * cost outside the codec, and the filter went from 0.97x to 0.99x of Jetty's CompressionHandler.
+ * Those writes were the filter's largest cost outside the codec (docs/benchmarks.md, "HTTP").
  */
 final class ContainerBuffer {
   /** The largest body (bytes) the buffer is grown for; past this one write per piece costs little next to the body. */

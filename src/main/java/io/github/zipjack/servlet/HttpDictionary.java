@@ -78,6 +78,8 @@ public final class HttpDictionary {
    * A builder for the dictionary in {@code bytes} (copied): raw content, or a trained zstd
    * dictionary whose content part is taken.
    *
+   * @param bytes the dictionary; not kept, so the caller may change it afterwards
+   * @return a new builder, not thread-safe
    * @throws IllegalArgumentException if the bytes are empty, larger than {@link #MAX_BYTES}, or a
    *     trained dictionary whose header is malformed or that has no content
    */
@@ -89,6 +91,8 @@ public final class HttpDictionary {
   /**
    * A builder for the dictionary in the file at {@code file}; see {@link #builder(byte[])}.
    *
+   * @param file raw content or a trained zstd dictionary, read once, here
+   * @return a new builder, not thread-safe
    * @throws IOException if the file cannot be read
    * @throws IllegalArgumentException as {@link #builder(byte[])}, the message naming the file
    */
@@ -111,6 +115,8 @@ public final class HttpDictionary {
    * dictionary, else a copy of the bytes. What {@code bench/tune --train-dictionary} writes as the
    * HTTP form.
    *
+   * @param bytes raw content or a trained zstd dictionary; not changed
+   * @return a new array, owned by the caller
    * @throws IllegalArgumentException as {@link #builder(byte[])}
    */
   public static byte[] rawContent(byte[] bytes) {
@@ -145,12 +151,12 @@ public final class HttpDictionary {
     return content;
   }
 
-  /** The dictionary's size in bytes, as served. */
+  /** {@return the dictionary's size in bytes, as served} */
   public int byteCount() {
     return content.length;
   }
 
-  /** A copy of the bytes served, which clients hash and decode with. */
+  /** {@return a copy of the bytes served, which clients hash and decode with} */
   public byte[] toByteArray() {
     return content.clone();
   }
@@ -160,7 +166,7 @@ public final class HttpDictionary {
     return content;
   }
 
-  /** A copy of the SHA-256 of {@link #toByteArray()}. */
+  /** {@return a copy of the SHA-256 of {@link #toByteArray()}} */
   public byte[] sha256() {
     return sha256.clone();
   }
@@ -170,7 +176,7 @@ public final class HttpDictionary {
     return sha256;
   }
 
-  /** The value of {@code Available-Dictionary} from a client that holds it: {@code :<base64 SHA-256>:}. */
+  /** {@return the value of {@code Available-Dictionary} from a client that holds it: {@code :<base64 SHA-256>:}} */
   public String availableDictionary() {
     return availableDictionary;
   }
@@ -180,7 +186,7 @@ public final class HttpDictionary {
     return HexFormat.of().formatHex(sha256, 0, 8);
   }
 
-  /** The URL pattern of the requests it serves, as given. */
+  /** {@return the URL pattern of the requests it serves, as given} */
   public String match() {
     return match.toString();
   }
@@ -189,22 +195,22 @@ public final class HttpDictionary {
     return match;
   }
 
-  /** The request destinations it is limited to ({@code match-dest}); empty for all. */
+  /** {@return the request destinations it is limited to ({@code match-dest}); empty for all} */
   public List<String> matchDest() {
     return matchDest;
   }
 
-  /** Its {@code id}, which clients send back as {@code Dictionary-ID}; null for none. */
+  /** {@return its {@code id}, which clients send back as {@code Dictionary-ID}; null for none} */
   public String id() {
     return id;
   }
 
-  /** How long clients may keep it, in seconds ({@code Cache-Control: max-age}). */
+  /** {@return how long clients may keep it, in seconds ({@code Cache-Control: max-age})} */
   public long maxAgeSeconds() {
     return maxAgeSeconds;
   }
 
-  /** Whether the bytes given were a trained zstd dictionary, of which its content part is used. */
+  /** {@return whether the bytes given were a trained zstd dictionary, of which its content part is used} */
   public boolean fromTrainedFile() {
     return fromTrainedFile;
   }
@@ -277,6 +283,8 @@ public final class HttpDictionary {
      * (context path included) where {@code *} matches anything, {@code :name} one path segment,
      * {@code \} escapes; optionally {@code ?} and a pattern for the query. See RFC 9842 section 2.1.1.
      *
+     * @param pattern such as {@code /api/*}
+     * @return this builder
      * @throws IllegalArgumentException if it is not such a pattern (regexp groups, another origin)
      */
     public Builder match(String pattern) {
@@ -288,6 +296,8 @@ public final class HttpDictionary {
      * The request destinations (Fetch's {@code Sec-Fetch-Dest}: {@code document}, {@code script},
      * {@code json}, ...) clients may use it for; default none listed, which means all.
      *
+     * @param destinations Fetch request destinations; none for all
+     * @return this builder
      * @throws IllegalArgumentException for a destination the Fetch standard does not define
      */
     public Builder matchDest(String... destinations) {
@@ -308,6 +318,8 @@ public final class HttpDictionary {
      * A name for it that clients send back as {@code Dictionary-ID}; default none. At most
      * {@link #MAX_ID_LENGTH} printable ASCII characters.
      *
+     * @param id the name, sent as given
+     * @return this builder
      * @throws IllegalArgumentException if longer, empty, or holding other characters
      */
     public Builder id(String id) {
@@ -330,6 +342,8 @@ public final class HttpDictionary {
      * How long clients may keep it: its {@code Cache-Control: max-age}. A client drops a dictionary
      * that is no longer fresh in its cache and fetches it again. Default 1 day; 1 second to 1 year.
      *
+     * @param maxAge how long; fractions of a second are dropped
+     * @return this builder
      * @throws IllegalArgumentException outside that range
      */
     public Builder maxAge(Duration maxAge) {
@@ -343,6 +357,9 @@ public final class HttpDictionary {
     }
 
     /**
+     * Makes the dictionary; the builder is left as it was.
+     *
+     * @return an immutable, thread-safe dictionary
      * @throws IllegalStateException if no {@link #match(String)} was given
      */
     public HttpDictionary build() {

@@ -12,9 +12,13 @@ import io.github.zipjack.ZipjackDecodeException;
  */
 public final class InflatedRequestTooLargeException extends ZipjackDecodeException {
   private static final long serialVersionUID = 1L;
+  /** {@code maxInflatedRequestBytes} or {@code maxInflationRatio}. */
   private final String limitName;
+  /** The limit's value: bytes, or the ratio of inflated to compressed bytes. */
   private final long limit;
+  /** Inflated bytes read when the limit was passed. */
   private final long inflatedBytes;
+  /** Compressed bytes read from the client by then. */
   private final long compressedBytes;
 
   InflatedRequestTooLargeException(String limitName, long limit, long inflatedBytes, long compressedBytes,
@@ -26,22 +30,22 @@ public final class InflatedRequestTooLargeException extends ZipjackDecodeExcepti
     this.compressedBytes = compressedBytes;
   }
 
-  /** {@code maxInflatedRequestBytes} or {@code maxInflationRatio}. */
+  /** {@return {@code maxInflatedRequestBytes} or {@code maxInflationRatio}} */
   public String limitName() {
     return limitName;
   }
 
-  /** The limit's value: bytes, or the ratio of inflated to compressed bytes. */
+  /** {@return the limit's value: bytes, or the ratio of inflated to compressed bytes} */
   public long limit() {
     return limit;
   }
 
-  /** Inflated bytes read when the limit was passed. */
+  /** {@return inflated bytes read when the limit was passed} */
   public long inflatedBytes() {
     return inflatedBytes;
   }
 
-  /** Compressed bytes read from the client by then (the decoder reads ahead, so at least those consumed). */
+  /** {@return compressed bytes read from the client by then (the decoder reads ahead, so at least those consumed)} */
   public long compressedBytes() {
     return compressedBytes;
   }

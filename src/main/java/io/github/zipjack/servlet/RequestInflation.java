@@ -51,15 +51,6 @@ import java.util.stream.Collectors;
  * per compressed byte once the body is over 1 MiB, the application's read throws an
  * {@link InflatedRequestTooLargeException} and the client gets {@code 413 Payload Too Large}; a
  * malformed or truncated body gives {@code 400 Bad Request}.
- *
- * <p>What to test in a container (Jetty and Tomcat): a gzip (zstd, br) body echoed back equals the
- * uncompressed one, and the servlet sees no Content-Encoding, no Content-Length and
- * getContentLength() -1; {@code Content-Encoding: identity} passes through with its Content-Length;
- * {@code deflate} or {@code gzip, gzip} gives 415 with {@code Accept-Encoding: gzip, ...}; a gzip bomb
- * (1 GiB of zeros) gives 413 even when the servlet catches the IOException and answers 400 itself,
- * and the server's heap and pools are unchanged after; a truncated gzip body gives 400; a servlet
- * that never reads a gzip body, or reads half of it, leaves the engine's contexts all released
- * ({@code engine.contexts()}); getReader() decodes UTF-8 JSON.
  */
 final class RequestInflation {
   /** Default for {@code maxInflatedRequestBytes}: 16 MiB. */

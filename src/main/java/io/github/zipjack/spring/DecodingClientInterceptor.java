@@ -45,6 +45,8 @@ public final class DecodingClientInterceptor implements ClientHttpRequestInterce
   private final DictionaryStore dictionaries;
 
   /**
+   * An interceptor without RFC 9842 dictionaries.
+   *
    * @param codings the codings asked for and decoded; owned (closed) by this interceptor
    * @param requestCompression compresses request bodies from its minimum size, or null for never; owned
    * @param maxDecodedBytes the most bytes an answer may decode to
@@ -58,7 +60,11 @@ public final class DecodingClientInterceptor implements ClientHttpRequestInterce
    * are kept in {@code dictionaries}, requests whose URL one matches announce it, and {@code dcz}
    * answers are decoded with it (the hash in their header checked).
    *
+   * @param codings the codings asked for and decoded; owned (closed) by this interceptor
+   * @param requestCompression compresses request bodies from its minimum size, or null for never; owned
+   * @param maxDecodedBytes the most bytes an answer may decode to
    * @param dictionaries owned (closed) by this interceptor; null for none. Needs the zstd coding.
+   * @throws IllegalArgumentException if {@code dictionaries} is given and {@code codings} lacks zstd
    */
   public DecodingClientInterceptor(ResponseCodings codings, RequestCompression requestCompression, long maxDecodedBytes,
       DictionaryStore dictionaries) {
@@ -73,7 +79,7 @@ public final class DecodingClientInterceptor implements ClientHttpRequestInterce
     this.dictionaries = dictionaries;
   }
 
-  /** The value set as Accept-Encoding. */
+  /** {@return the value set as Accept-Encoding} */
   public String acceptEncoding() {
     return acceptEncoding;
   }

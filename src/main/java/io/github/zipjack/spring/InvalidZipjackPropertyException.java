@@ -6,14 +6,20 @@ package io.github.zipjack.spring;
  * of a stack trace.
  */
 public final class InvalidZipjackPropertyException extends IllegalArgumentException {
+  /** The full property name. */
   private final String property;
+  /** The value as bound, in text. */
   private final String value;
+  /** Why the value is refused and what is allowed. */
   private final String allowed;
 
   /**
+   * Refuses a property's value; the message is {@code property=value is invalid: allowed}.
+   *
    * @param property the full property name, {@code zipjack.compression.codings}
    * @param value the value as bound, in text
    * @param allowed what would be accepted, the checking code's own words
+   * @param cause the checking code's exception, or null
    */
   public InvalidZipjackPropertyException(String property, String value, String allowed, Throwable cause) {
     super(property + "=" + value + " is invalid: " + allowed, cause);
@@ -22,17 +28,17 @@ public final class InvalidZipjackPropertyException extends IllegalArgumentExcept
     this.allowed = allowed;
   }
 
-  /** The full property name. */
+  /** {@return the full property name} */
   public String property() {
     return property;
   }
 
-  /** The value as bound, in text. */
+  /** {@return the value as bound, in text} */
   public String value() {
     return value;
   }
 
-  /** Why the value is refused and what is allowed. */
+  /** {@return why the value is refused and what is allowed} */
   public String allowed() {
     return allowed;
   }

@@ -33,11 +33,17 @@ import org.springframework.web.client.RestClient;
 @ConditionalOnProperty(prefix = "zipjack.client", name = "enabled", havingValue = "true", matchIfMissing = true)
 @EnableConfigurationProperties(ZipjackClientProperties.class)
 public class ZipjackClientAutoConfiguration {
+  /** Made by Spring Boot's auto-configuration; holds no state. */
+  public ZipjackClientAutoConfiguration() {
+  }
+
   private static final String PREFIX = "zipjack.client.";
 
   /**
    * The interceptor, from the properties.
    *
+   * @param properties the bound {@code zipjack.client.*} properties
+   * @return an interceptor that Spring closes at shutdown ({@code destroyMethod = "close"})
    * @throws InvalidZipjackPropertyException naming the property whose value is refused
    */
   @Bean(destroyMethod = "close")
@@ -99,14 +105,24 @@ public class ZipjackClientAutoConfiguration {
     }
   }
 
-  /** Adds the interceptor to every {@code RestClient.Builder} Boot makes. */
+  /**
+   * Adds the interceptor to every {@code RestClient.Builder} Boot makes.
+   *
+   * @param interceptor the interceptor bean, shared by every client
+   * @return the customizer
+   */
   @Bean
   @ConditionalOnMissingBean(name = "zipjackRestClientCustomizer")
   public RestClientCustomizer zipjackRestClientCustomizer(DecodingClientInterceptor interceptor) {
     return builder -> builder.requestInterceptor(interceptor);
   }
 
-  /** Adds the interceptor to every {@code RestTemplate} Boot's {@code RestTemplateBuilder} makes. */
+  /**
+   * Adds the interceptor to every {@code RestTemplate} Boot's {@code RestTemplateBuilder} makes.
+   *
+   * @param interceptor the interceptor bean, shared by every template
+   * @return the customizer
+   */
   @Bean
   @ConditionalOnMissingBean(name = "zipjackRestTemplateCustomizer")
   public RestTemplateCustomizer zipjackRestTemplateCustomizer(DecodingClientInterceptor interceptor) {

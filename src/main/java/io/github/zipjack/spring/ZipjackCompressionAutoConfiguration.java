@@ -51,9 +51,16 @@ public class ZipjackCompressionAutoConfiguration {
   /** Just after Spring's character-encoding filter, outside everything else (security too). */
   static final int DEFAULT_FILTER_ORDER = Ordered.HIGHEST_PRECEDENCE + 20;
 
+  /** Made by Spring Boot's auto-configuration; holds no state. */
+  public ZipjackCompressionAutoConfiguration() {
+  }
+
   /**
    * The filter's settings from the properties.
    *
+   * @param properties the bound {@code zipjack.compression.*} properties
+   * @param resources where {@code classpath:} and {@code file:} dictionary locations are read from
+   * @return immutable settings, validated
    * @throws InvalidZipjackPropertyException naming the property whose value is refused
    */
   @Bean
@@ -67,6 +74,11 @@ public class ZipjackCompressionAutoConfiguration {
    * The filter, registered for every request and dispatch that writes a response. The container
    * calls its {@code init} and {@code destroy}; a listed coding whose library is missing fails
    * start-up there, naming the Maven artifact.
+   *
+   * @param settings the filter's settings
+   * @param properties the bound properties, for the filter's order
+   * @param listener told of each response when exactly one {@link CompressionListener} bean exists
+   * @return the filter's registration
    */
   @Bean
   @ConditionalOnMissingBean(value = {CompressionFilter.class, CompressedResponses.class},

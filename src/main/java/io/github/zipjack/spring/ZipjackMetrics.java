@@ -35,7 +35,12 @@ public final class ZipjackMetrics implements MeterBinder, CompressionListener {
   /** Per coding: the counter of each outcome (by ordinal), the byte counters and the timer. */
   private final Map<String, CodingMeters> meters = new ConcurrentHashMap<>();
 
-  /** @param sources what to report resources of, by name ({@code filter}, {@code converter-gzip}, ...) */
+  /**
+   * Metrics of the given sources' resources, and of every response it is told of.
+   *
+   * @param sources what to report resources of, by name ({@code filter}, {@code converter-gzip}, ...);
+   *     copied, and each supplier is called on every read of a gauge
+   */
   public ZipjackMetrics(Map<String, Supplier<PipelineResources>> sources) {
     this.sources = Map.copyOf(sources);
   }

@@ -8,6 +8,10 @@ import org.springframework.boot.diagnostics.FailureAnalysis;
  * its value and what is allowed, and what to change. Registered in {@code META-INF/spring.factories}.
  */
 public final class ZipjackPropertyFailureAnalyzer extends AbstractFailureAnalyzer<InvalidZipjackPropertyException> {
+  /** Made by Spring Boot from {@code META-INF/spring.factories}; holds no state. */
+  public ZipjackPropertyFailureAnalyzer() {
+  }
+
   @Override
   protected FailureAnalysis analyze(Throwable rootFailure, InvalidZipjackPropertyException cause) {
     String description = "Invalid value for property '" + cause.property() + "': '" + cause.value() + "'. "

@@ -19,7 +19,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** The study's classic stream: readable by the pipeline and by the system gzip, and its level counts. */
+/**
+ * The classic stream of the study (docs/benchmarks.md): readable by the pipeline and by the system
+ * gzip, and its level counts.
+ */
 class LeveledGzipOutputStreamTest {
   private static final Dataset PEOPLE_100 = Datasets.load("people-100");
   private static final byte[] RAW_JSON = PEOPLE_100.rawJson();

@@ -15,7 +15,9 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -29,8 +31,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * {@link CompressedResponses}, the direct helper, in Jetty and Tomcat behind a filter that does
- * nothing: negotiation, headers, the exact Content-Length on the wire, HEAD, 406, and its pools
- * after a client hangs up.
+ * nothing: negotiation, headers, the exact Content-Length on the wire, HEAD, 406, Vary beside the
+ * servlet's own, a value Jackson cannot write, and its pools after a client hangs up.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class DirectHelperInContainersTest {
@@ -70,7 +72,9 @@ class DirectHelperInContainersTest {
     return Map.of(
         "/direct.json", new HelperServlet(json, Datasets.load("people-100").value()),
         "/direct.msgpack", new HelperServlet(msgpack, Datasets.load("people-100").value()),
-        "/direct-large.json", new HelperServlet(json, large));
+        "/direct-large.json", new HelperServlet(json, large),
+        "/direct-vary-origin.json", new VaryOriginServlet(json, Datasets.load("people-100").value()),
+        "/direct-unwritable.json", new HelperServlet(json, new Unwritable()));
   }
 
   @AfterAll
@@ -172,12 +176,38 @@ class DirectHelperInContainersTest {
 
   @ParameterizedTest
   @EnumSource(Container.class)
-  void nothingAcceptableGets406(Container container) throws IOException {
+  void nothingAcceptableGets406WithATextBodyNamingTheOfferedCodings(Container container) throws IOException {
     Wire.Response response = Wire.exchange(servers.get(container), "GET", "/direct.json",
         "Accept-Encoding: compress, identity;q=0");
 
     assertEquals(406, response.status());
     assertTrue(response.header("Content-Encoding").isEmpty(), response.toString());
+    assertTrue(response.header("Content-Type").orElseThrow().startsWith("text/plain"), response.toString());
+    String text = new String(response.body(), StandardCharsets.UTF_8);
+    assertTrue(text.startsWith("406 Not Acceptable") && text.contains("zstd, br, gzip, identity"), text);
+  }
+
+  @ParameterizedTest
+  @EnumSource(Container.class)
+  void varyNamesAcceptEncodingOnceBesideTheServletsOwnVary(Container container) throws IOException {
+    Wire.Response response = Wire.exchange(servers.get(container), "GET", "/direct-vary-origin.json",
+        "Accept-Encoding: gzip");
+
+    List<String> tokens = response.headerValues("Vary").stream()
+        .flatMap(line -> Arrays.stream(line.split(",")).map(String::trim)).toList();
+    assertEquals(List.of("Origin", "Accept-Encoding"), tokens, response.toString());
+  }
+
+  @ParameterizedTest
+  @EnumSource(Container.class)
+  void aValueJacksonCannotWriteLeavesTheResponseToTheContainersErrorHandling(Container container)
+      throws IOException {
+    Wire.Response response = Wire.exchange(servers.get(container), "GET", "/direct-unwritable.json",
+        "Accept-Encoding: gzip");
+
+    assertEquals(500, response.status(), response.toString());
+    assertTrue(response.header("Content-Encoding").isEmpty(), response.toString());
+    assertFalse(response.header("Content-Type").orElse("").startsWith("application/json"), response.toString());
   }
 
   @ParameterizedTest
@@ -214,8 +244,28 @@ class DirectHelperInContainersTest {
     Leaks.awaitTrue(() -> identity.resources().nothingLent(), () -> "still lent: " + identity.resources());
   }
 
+  /** A bean whose only property throws, so Jackson cannot write it. */
+  public static final class Unwritable {
+    public String getValue() {
+      throw new IllegalStateException("this property cannot be read");
+    }
+  }
+
+  /** Sets {@code Vary: Origin} (as a CORS filter would), then writes one value with the helper. */
+  static final class VaryOriginServlet extends HelperServlet {
+    VaryOriginServlet(CompressedResponses responses, Object value) {
+      super(responses, value);
+    }
+
+    @Override
+    protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+      response.addHeader("Vary", "Origin");
+      super.doGet(request, response);
+    }
+  }
+
   /** Writes one value with the helper on GET (and so on HEAD). */
-  static final class HelperServlet extends HttpServlet {
+  static class HelperServlet extends HttpServlet {
     private final transient CompressedResponses responses;
     private final transient Object value;
 

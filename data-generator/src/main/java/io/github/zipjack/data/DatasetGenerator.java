@@ -11,8 +11,8 @@ import net.datafaker.Faker;
 
 /**
  * Makes the datasets from a seed: {@link #people(int, long)} records shaped like the
- * json-generator.com template of the study, {@link #numeric(int, int, long)} random-walk series,
- * and {@link #toJson(Object)}, the canonical writer of the committed files. From the command line
+ * json-generator.com template of the study (docs/benchmarks.md), {@link #numeric(int, int, long)}
+ * random-walk series, and {@link #toJson(Object)}, the canonical writer of the committed files. From the command line
  * it writes one dataset to a file; run it without arguments for the usage.
  * Thread-safe: every call uses its own {@link Random} and {@link Faker}; nothing is shared.
  *

@@ -23,7 +23,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * so Datafaker is not needed to load them), except the larger {@code people-N}:
  * <ul>
  * <li>{@code people-100}: {@code people-100.json}, {@code DatasetGenerator.people(100,
- *     PEOPLE_SEED)}; the study's x1.
+ *     PEOPLE_SEED)}; the x1 of the study (docs/benchmarks.md).
  * <li>{@code people-1}, {@code people-10}: the first 1 and 10 records of people-100, which are
  *     also what {@code people(1 or 10, PEOPLE_SEED)} makes; no file of their own.
  * <li>{@code people-100x10}: the same 100 objects ten times over, one list of 1,000 references;

@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * One record of the json-generator.com template the study measured: identifiers, a name, contact
- * details, a lorem {@code about} text, a registration {@link Instant}, coordinates, tags and three
- * friends. About 1.2 KB of compact JSON.
+ * One record of the json-generator.com template that the study (docs/benchmarks.md) measured:
+ * identifiers, a name, contact details, a lorem {@code about} text, a registration {@link Instant},
+ * coordinates, tags and three friends. About 1.2 KB of compact JSON.
  * A mutable bean, not thread-safe: share instances between threads only if nobody changes them
  * (the shared instances of {@link Datasets} must not be changed). All accessors are public so that
  * Afterburner and Blackbird can reach them. The class is long only because it has 22 bean

@@ -7,7 +7,10 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** The ceiling, key-figure and study tables of the recorded run, checked against hand-worked figures. */
+/**
+ * The ceiling, key-figure and study tables of the recorded run, checked against hand-worked figures;
+ * the study is defined in docs/benchmarks.md.
+ */
 class CeilingAndStudySectionsTest {
 
   private static ResultSet results;

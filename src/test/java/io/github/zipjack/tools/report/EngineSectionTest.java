@@ -26,7 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The engine table, its targets and its chart, from {@code jmh-result-engines.json}. Expected
  * figures are worked out by hand from the scores in that file (quoted in each test); sizes are
- * encoded by the test itself, the way the report encodes them.
+ * encoded by the test itself, the way the report encodes them. "The study's best" is the study's
+ * best configuration (docs/benchmarks.md).
  */
 class EngineSectionTest {
 

@@ -24,8 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The parallel section, from {@code jmh-result-parallel.json}, written by hand in JMH 1.37's format
  * with round figures, every relative error 5% unless said. people-4000, ms per body on one thread:
- * Jackson 8.0, the study's best gzip-1 40.0, the zstd-jni stream with 2 workers 12.0, zipjack
- * zlib-1 36.0 / 20.0 / 20.4 (1, 2, default threads), zstd-1 20.0 / 10.0 / 10.2. Under load (2
+ * Jackson 8.0, the best gzip-1 of the study (docs/benchmarks.md) 40.0, the zstd-jni stream with 2
+ * workers 12.0, zipjack zlib-1 36.0 / 20.0 / 20.4 (1, 2, default threads), zstd-1 20.0 / 10.0 / 10.2. Under load (2
  * callers, ops/s): zlib-1 50 ± 1 serial, 46 ± 1 parallel (misses 0.95); zstd-1 100 ± 2, 99 ± 2.
  * people-1 zlib-1: 0.0100 ± 0.0005 serial, 0.0108 ± 0.0002 default (slower beyond the error).
  * Worked out by hand: 10/8 = 1.25 ± 1.25·√2·0.05 = 0.088; 12/10 = 1.20 ± 0.085; 20/40 = 0.50 ±
