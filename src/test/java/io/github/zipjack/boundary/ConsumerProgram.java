@@ -126,7 +126,11 @@ final class ConsumerProgram {
     DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
     try (StandardJavaFileManager fileManager = javac.getStandardFileManager(diagnostics, Locale.ENGLISH,
         StandardCharsets.UTF_8)) {
-      List<String> options = List.of(pathOption, libraryPath(), "-d", classes(dir).toString());
+      List<String> options = new ArrayList<>(List.of(pathOption, libraryPath(), "-d", classes(dir).toString()));
+      if (!pathOption.equals("-classpath")) {
+        // an empty class path: given none, javac in this JVM takes the tests', which holds the library too
+        options.addAll(List.of("-classpath", Files.createDirectories(dir.resolve("empty")).toString()));
+      }
       boolean succeeded = javac.getTask(null, fileManager, diagnostics, options, null,
           fileManager.getJavaFileObjectsFromFiles(files)).call();
       String said = diagnostics.getDiagnostics().stream()
