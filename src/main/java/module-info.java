@@ -7,15 +7,23 @@
  * buffers ({@code io.github.zipjack.buffer}) are not exported: on the module path no other module can
  * use them, and on the class path they are no API either and may change in any release.
  *
- * <p>Jackson 2's databind is the one dependency every user has; its types are part of the API, so a
- * module that requires zipjack reads it too. Every other dependency is optional ({@code requires
- * static}): a feature that needs one fails with a message naming the artifact when it is missing, and
- * on the module path an optional module is in the graph only when something requires it (or it is
- * added with {@code --add-modules}). Two optional dependencies are not listed: msgpack, whose jars
- * declare no module name (a name derived from a file name may change with any release), reached
- * through reflection; and aircompressor-v3, whose Java 22+ classes are reached through method
- * handles on Java 25 only. Neither needs a read edge for that, on either path.
+ * <p>Jackson 2 is the one dependency every user has; its types are part of the API, so a module that
+ * requires zipjack reads it too. Every other dependency is optional ({@code requires static}): a
+ * feature that needs one fails with a message naming the artifact when it is missing, and on the
+ * module path an optional module is in the graph only when something requires it (or it is added
+ * with {@code --add-modules}). Those whose types appear in the API (Jackson 3, the Servlet API,
+ * Spring, Micrometer) cannot be {@code transitive} as well: javac would then demand them on the
+ * module path of every module that requires zipjack, used or not; a module that calls such an
+ * entry point requires that dependency itself. Two optional dependencies are not listed: msgpack,
+ * whose jars declare no module name (a name derived from a file name may change with any release),
+ * and aircompressor-v3, whose Java 22+ classes serve on Java 25 only; zipjack reaches both through
+ * reflection and method handles, which need no read edge, so they work from the class path beside
+ * a zipjack on the module path.
+ *
+ * <p>Spring and Micrometer are automatic modules: their jars name them in their manifests, which
+ * is as stable a name as a module descriptor's, hence no warning for requiring them.
  */
+@SuppressWarnings("requires-automatic")
 module io.github.zipjack {
   exports io.github.zipjack;
   exports io.github.zipjack.servlet;

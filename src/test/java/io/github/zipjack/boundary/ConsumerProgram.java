@@ -134,8 +134,8 @@ final class ConsumerProgram {
       boolean succeeded = javac.getTask(null, fileManager, diagnostics, options, null,
           fileManager.getJavaFileObjectsFromFiles(files)).call();
       String said = diagnostics.getDiagnostics().stream()
-          .map(d -> d.getKind() + " " + d.getSource().getName() + ":" + d.getLineNumber() + ": "
-              + d.getMessage(Locale.ENGLISH))
+          .map(d -> d.getKind() + (d.getSource() == null ? "" : " " + d.getSource().getName() + ":" + d.getLineNumber())
+              + ": " + d.getMessage(Locale.ENGLISH))
           .collect(Collectors.joining("\n"));
       return new Compilation(succeeded, said);
     }
