@@ -97,7 +97,8 @@ final class ConsumerProgram {
         .collect(Collectors.joining(File.pathSeparator));
   }
 
-  private static Path codeSource(Class<?> type) {
+  /** The jar or folder that holds {@code type}. */
+  static Path codeSource(Class<?> type) {
     try {
       return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
     } catch (URISyntaxException e) {
