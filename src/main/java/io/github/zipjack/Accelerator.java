@@ -1,6 +1,7 @@
 package io.github.zipjack;
 
 import com.fasterxml.jackson.databind.Module;
+import io.github.zipjack.codec.OptionalDependency;
 
 /**
  * A Jackson module that generates faster (de)serializers. Each is an optional dependency: add the

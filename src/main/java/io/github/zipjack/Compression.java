@@ -1,7 +1,5 @@
 package io.github.zipjack;
 
-import io.github.zipjack.codec.CompressionEngine;
-import io.github.zipjack.codec.EngineConfig;
 import java.util.Objects;
 
 /**
@@ -143,24 +141,6 @@ public final class Compression {
   /** {@return the gzip implementation asked for, or null when this is not gzip} */
   public GzipImplementation gzipImplementation() {
     return gzipImplementation;
-  }
-
-  /**
-   * A new engine that serves this coding outside a {@link Pipeline}, for zipjack's own packages (the
-   * servlet filter compresses bytes it did not serialize). Internal API: the engine types live in
-   * {@code io.github.zipjack.codec} and may change. The caller owns the engine and closes it.
-   *
-   * @param config pool sizes and limits; its level must be this compression's
-   * @return a new engine
-   * @throws IllegalStateException if the codec's optional library is missing or cannot load (the
-   *     message names the Maven coordinates), or libdeflate was forced and cannot load
-   */
-  public CompressionEngine newEngine(EngineConfig config) {
-    Objects.requireNonNull(config, "config must not be null");
-    if (config.level() != level) {
-      throw new IllegalArgumentException("config level " + config.level() + " differs from " + this);
-    }
-    return EngineSelection.create(this, config);
   }
 
   /** {@return the zstd dictionary, or null when there is none} */

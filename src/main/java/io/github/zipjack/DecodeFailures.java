@@ -122,6 +122,11 @@ final class DecodeFailures {
 
   /** Whether {@code e} or a cause is an instance of the named class, which may not be loadable here. */
   private static boolean hasCause(Throwable e, String className) {
+    return causeNamed(e, className) != null;
+  }
+
+  /** The first of {@code e} and its causes that is an instance of the named class, or null. */
+  static Throwable causeNamed(Throwable e, String className) {
     return findCause(e, t -> {
       for (Class<?> c = t.getClass(); c != null; c = c.getSuperclass()) {
         if (c.getName().equals(className)) {
@@ -129,7 +134,7 @@ final class DecodeFailures {
         }
       }
       return false;
-    }) != null;
+    });
   }
 
   /** The first of {@code e} and its causes that passes {@code test}, or null. */

@@ -1,5 +1,6 @@
 package io.github.zipjack;
 
+import io.github.zipjack.codec.OptionalDependency;
 import tools.jackson.core.StreamReadConstraints;
 import tools.jackson.core.StreamWriteFeature;
 import tools.jackson.core.json.JsonFactory;

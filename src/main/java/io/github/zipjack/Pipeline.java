@@ -10,6 +10,8 @@ import io.github.zipjack.codec.CompressionWorkers;
 import io.github.zipjack.codec.DecodeLimitInputStream;
 import io.github.zipjack.codec.EngineConfig;
 import io.github.zipjack.codec.Encoder;
+import io.github.zipjack.codec.EngineSelection;
+import io.github.zipjack.codec.OptionalDependency;
 import io.github.zipjack.codec.Parallelism;
 import java.io.ByteArrayInputStream;
 import java.io.CharConversionException;

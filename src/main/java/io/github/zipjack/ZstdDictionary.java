@@ -124,11 +124,6 @@ public final class ZstdDictionary {
     return content.clone();
   }
 
-  /** The bytes themselves, for zipjack's engine, which only reads them. */
-  byte[] content() {
-    return content;
-  }
-
   /** Equal when the bytes are equal. */
   @Override
   public boolean equals(Object o) {

@@ -4,6 +4,7 @@ import io.github.zipjack.buffer.Segment;
 import io.github.zipjack.codec.CompressionEngine;
 import io.github.zipjack.codec.Encoder;
 import io.github.zipjack.codec.EngineConfig;
+import io.github.zipjack.codec.EngineSelection;
 import io.github.zipjack.data.Datasets;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -138,7 +139,7 @@ public class LargeBodyBenchmark {
     }
     EngineConfig config = new EngineConfig(codec.level(), Segment.SIZE, Segment.SIZE, IDLE_ENCODERS, null,
         Long.MAX_VALUE);
-    return codec.compression().newEngine(config);
+    return EngineSelection.create(codec.compression(), config);
   }
 
   private static byte[] serialize(String dataset) throws IOException {

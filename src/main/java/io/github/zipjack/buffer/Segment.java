@@ -3,7 +3,7 @@ package io.github.zipjack.buffer;
 import java.nio.ByteBuffer;
 
 /**
- * A fixed-size chunk of a body: bytes {@code [pos, limit)} of {@link #data} are readable. Internal API.
+ * A fixed-size chunk of a body: bytes {@code [pos, limit)} of {@link #data} are readable.
  *
  * <p>Not thread-safe: a segment has one owner at a time, the {@link SegmentOutputStream} filling it
  * or the body holding it, and goes back to its {@link SegmentPool} exactly once.

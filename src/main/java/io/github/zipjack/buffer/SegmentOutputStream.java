@@ -4,7 +4,7 @@ import java.io.OutputStream;
 import java.nio.ByteBuffer;
 
 /**
- * An output stream that fills pooled {@link Segment}s instead of growing one array. Internal API.
+ * An output stream that fills pooled {@link Segment}s instead of growing one array.
  *
  * <p>Not thread-safe; one writer. Compressors that know this type deflate straight into
  * {@link #writableSegment()} and skip a copy. {@link #detach()} hands the filled chain to its new

@@ -1,7 +1,7 @@
 package io.github.zipjack.buffer;
 
 /**
- * Reusable {@link Segment}s, capped in bytes. Internal API.
+ * Reusable {@link Segment}s, capped in bytes.
  *
  * <p>Thread-safe and lock-free; never blocks. When empty it allocates, when full it drops (the
  * garbage collector takes dropped segments; they hold no native memory).

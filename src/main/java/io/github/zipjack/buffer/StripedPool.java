@@ -6,7 +6,7 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
- * A bounded, lock-free pool of reusable objects (segments, compressors). Internal API.
+ * A bounded, lock-free pool of reusable objects (segments, compressors).
  *
  * <p>Thread-safe. {@link #take()} never blocks and never fails: when the pool is empty, or another
  * thread is touching the same stripe, it makes a new object. {@link #recycle(Node)} never blocks:

@@ -4,6 +4,7 @@ import io.github.zipjack.Compression;
 import io.github.zipjack.codec.CompressionEngine;
 import io.github.zipjack.codec.Encoder;
 import io.github.zipjack.codec.EngineConfig;
+import io.github.zipjack.codec.EngineSelection;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -30,7 +31,8 @@ public final class RequestCompression implements AutoCloseable {
   public RequestCompression(Compression compression, long minBytes) {
     this.compression = compression;
     this.minBytes = minBytes;
-    this.engine = compression.newEngine(new EngineConfig(compression.level(), 8192, 8192, 8, null, Long.MAX_VALUE));
+    this.engine = EngineSelection.create(compression,
+        new EngineConfig(compression.level(), 8192, 8192, 8, null, Long.MAX_VALUE));
   }
 
   /**

@@ -7,6 +7,7 @@ import io.github.zipjack.codec.CodingTokens;
 import io.github.zipjack.codec.CompressionEngine;
 import io.github.zipjack.codec.DecodeLimitInputStream;
 import io.github.zipjack.codec.EngineConfig;
+import io.github.zipjack.codec.EngineSelection;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.http.HttpHeaders;
@@ -53,7 +54,7 @@ public final class ResponseCodings implements AutoCloseable {
         Compression compression = decodingCompression(coding);
         EngineConfig config = new EngineConfig(compression.level(), 8192, 8192, maxIdleDecoders, null, maxDecodedBytes);
         try {
-          made.put(coding, compression.newEngine(config));
+          made.put(coding, EngineSelection.create(compression, config));
         } catch (IllegalStateException e) {
           if (required) {
             throw e;

@@ -7,7 +7,7 @@ import java.io.InputStream;
 
 /**
  * Brotli (RFC 7932, content coding {@code br}) through brotli4j's JNI wrappers. Thread-safe; each
- * encoder and decoder it lends serves one thread. Internal API; users pick it with
+ * encoder and decoder it lends serves one thread. Users pick it with
  * {@code Compression.brotli(quality)}, and {@code EngineSelection} makes it only once brotli4j's
  * native library has loaded.
  *

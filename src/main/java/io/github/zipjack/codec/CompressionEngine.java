@@ -6,7 +6,7 @@ import java.io.OutputStream;
 
 /**
  * One content coding (identity, gzip through zlib or libdeflate, zstd, brotli) with the native state
- * it pools. Internal API.
+ * it pools.
  *
  * <p>Thread-safe: many threads {@link #open(OutputStream)} encoders at once; each encoder serves one
  * thread. Two shapes fit behind {@link Encoder}: a streaming encoder compresses as the serializer

@@ -14,7 +14,7 @@ import java.util.Objects;
 /**
  * HTTP's dictionary-compressed codings (RFC 9842 section 4) with one raw dictionary: {@code dcz}
  * (zstd) and {@code dcb} (shared brotli). Thread-safe; each encoder and decoder it lends serves one
- * thread. Internal API.
+ * thread.
  *
  * <p>A body is a header, the coding's magic number and the dictionary's SHA-256, then the
  * compressed stream made with the dictionary as raw content:

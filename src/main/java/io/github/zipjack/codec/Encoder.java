@@ -7,7 +7,7 @@ import java.io.OutputStream;
 import java.util.Objects;
 
 /**
- * One compression of one body, borrowed from a {@link CompressionEngine}. Internal API.
+ * One compression of one body, borrowed from a {@link CompressionEngine}.
  *
  * <p>Not thread-safe: one thread writes to {@link #stream()}, calls {@link #finish()} once, then
  * {@link #close()}. Closing returns the encoder (and its native state) to its engine and never closes

@@ -3,7 +3,7 @@ package io.github.zipjack.codec;
 import io.github.zipjack.buffer.SegmentPool;
 
 /**
- * What a pipeline tells the engine it makes. Immutable. Internal API.
+ * What a pipeline tells the engine it makes. Immutable.
  *
  * @param level the codec's level (brotli: quality), already validated
  * @param inputBufferSize bytes gathered before each compressor call by streaming engines, 0 for none

@@ -7,7 +7,7 @@ import java.io.OutputStream;
 /**
  * gzip (RFC 1952) with the JDK's zlib, streaming or whole-body: a pool of {@link GzipEncoder}s, each holding one
  * {@link java.util.zip.Deflater} that is reset between bodies and ended when the pool drops it or
- * the engine closes. Thread-safe. Internal API; users pick it with {@code Compression.gzip(level)}.
+ * the engine closes. Thread-safe. Users pick it with {@code Compression.gzip(level)}.
  *
  * <p>Streaming, {@link #open} and {@link #openStreaming} lend the same encoders: each holds at most
  * its input buffer of body bytes plus zlib's 32 KiB window. Whole-body (with a whole-body pool),

@@ -10,7 +10,7 @@ import java.io.PushbackInputStream;
 
 /**
  * No compression: the serialized bytes go to the sink as they are (through the input buffer, if
- * one is set). Thread-safe. Internal API; users pick it with {@code Compression.none()}.
+ * one is set). Thread-safe. Users pick it with {@code Compression.none()}.
  */
 public final class IdentityEngine implements CompressionEngine {
   private final StripedPool<IdentityEncoder> encoders;

@@ -9,8 +9,8 @@ import java.lang.invoke.MethodType;
  * method handles only: its classes are Java 25 class files, and zipjack is compiled for Java 17, so no
  * class of zipjack names it. The handles sit in {@code static final} fields, which the JIT treats as
  * constants and inlines through {@code invokeExact}. Stateless and thread-safe; each compressor object
- * it makes serves one thread at a time. Internal API, public for the benchmarks' peer that calls
- * libdeflate without zipjack.
+ * it makes serves one thread at a time. Public for the benchmarks' peer that calls libdeflate
+ * without zipjack.
  *
  * <p>This class must be initialized only on Java 25+ ({@link LibdeflateGzipEngine#unavailabilityReason()}
  * checks the version first); its initializer loads aircompressor's classes and the bundled native

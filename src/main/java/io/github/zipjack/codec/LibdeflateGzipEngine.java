@@ -3,7 +3,7 @@ package io.github.zipjack.codec;
 
 /**
  * gzip (RFC 1952) through libdeflate, the engine of {@code GzipImplementation.LIBDEFLATE} (and of
- * {@code AUTO} where it can load). Thread-safe. Internal API; users pick it with
+ * {@code AUTO} where it can load). Thread-safe. Users pick it with
  * {@code Compression.gzip(level)}.
  *
  * <p>Each body is serialized whole into a reused array, then compressed by one call to a pooled

@@ -7,7 +7,7 @@ import java.io.OutputStream;
 
 /**
  * gzip (RFC 1952) whose large bodies several threads deflate, as pigz does, in front of a serial gzip
- * engine (JDK zlib, or libdeflate) that serves the small ones. Thread-safe. Internal API; a pipeline
+ * engine (JDK zlib, or libdeflate) that serves the small ones. Thread-safe. A pipeline
  * or the servlet filter makes it for {@code Compression.gzip(level)} when its {@link Parallelism}
  * allows more than one thread.
  *

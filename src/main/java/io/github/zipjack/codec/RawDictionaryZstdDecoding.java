@@ -8,7 +8,7 @@ import java.util.Objects;
  * Decodes zstd frames made with one raw-content dictionary (the dictionary's bytes as history, as
  * RFC 9842's {@code dcz} coding uses them), through the same strict {@link ZstdDecoderStream} as
  * {@link ZstdEngine}: the same checks, exceptions and limits. The dictionary is loaded into zstd once
- * and shared by the pooled contexts. Internal API; needs zstd-jni on the class path.
+ * and shared by the pooled contexts. Needs zstd-jni on the class path.
  *
  * <p>Thread-safe: many threads decode at once, each with its own stream. {@link #close()} frees the
  * idle contexts and the dictionary; streams still open keep theirs until they are closed.

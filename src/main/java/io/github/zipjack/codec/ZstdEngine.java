@@ -7,7 +7,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Zstandard (RFC 8878; HTTP content coding {@code zstd}, RFC 9659) through zstd-jni. Thread-safe;
- * each encoder and decoder it lends serves one thread. Internal API; users pick it with
+ * each encoder and decoder it lends serves one thread. Users pick it with
  * {@code Compression.zstd(level)}, and {@code EngineSelection} makes it only once zstd-jni's native
  * library has loaded.
  *

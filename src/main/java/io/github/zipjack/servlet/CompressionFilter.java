@@ -5,6 +5,7 @@ import io.github.zipjack.buffer.Segment;
 import io.github.zipjack.buffer.SegmentPool;
 import io.github.zipjack.codec.CompressionEngine;
 import io.github.zipjack.codec.EngineConfig;
+import io.github.zipjack.codec.EngineSelection;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
 import jakarta.servlet.DispatcherType;
@@ -175,7 +176,7 @@ public final class CompressionFilter implements Filter {
         EngineConfig engineConfig = new EngineConfig(c.level(), Segment.SIZE, Segment.SIZE,
             settings.encoderPoolSize(), null, settings.maxInflatedRequestBytes(), settings.parallelism());
         try {
-          made.put(c.contentEncoding(), c.newEngine(engineConfig));
+          made.put(c.contentEncoding(), EngineSelection.create(c, engineConfig));
         } catch (IllegalStateException e) {
           if (settings.codingsRequired()) {
             throw e;

@@ -373,8 +373,8 @@ public final class CompressionSettings {
     return dictionaryPath;
   }
 
-  /** What the engines are told. Internal API. */
-  public Parallelism parallelism() {
+  /** What the engines are told. */
+  Parallelism parallelism() {
     return parallelism;
   }
 

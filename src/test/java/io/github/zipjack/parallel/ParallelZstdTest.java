@@ -17,6 +17,7 @@ import io.github.zipjack.codec.CompressionEngine;
 import io.github.zipjack.codec.CompressionWorkers;
 import io.github.zipjack.codec.Encoder;
 import io.github.zipjack.codec.EngineConfig;
+import io.github.zipjack.codec.EngineSelection;
 import io.github.zipjack.codec.Parallelism;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -109,7 +110,7 @@ class ParallelZstdTest {
   @Test
   void aBodyGivenWholeDeclaresItsContentSize() throws IOException {
     Parallelism parallelism = new Parallelism(4, 256 * 1024, CompressionWorkers.shared());
-    try (CompressionEngine engine = Compression.zstd(1).newEngine(
+    try (CompressionEngine engine = EngineSelection.create(Compression.zstd(1),
             new EngineConfig(1, 0, 1, 4, null, Long.MAX_VALUE, parallelism));
         SegmentPool pool = new SegmentPool(0);
         SegmentOutputStream chain = new SegmentOutputStream(pool)) {

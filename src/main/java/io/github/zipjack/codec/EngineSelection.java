@@ -1,34 +1,41 @@
-package io.github.zipjack;
+package io.github.zipjack.codec;
 
-import io.github.zipjack.codec.BrotliEngine;
-import io.github.zipjack.codec.CompressionEngine;
-import io.github.zipjack.codec.EngineConfig;
-import io.github.zipjack.codec.GzipEngine;
-import io.github.zipjack.codec.IdentityEngine;
-import io.github.zipjack.codec.LibdeflateGzipEngine;
-import io.github.zipjack.codec.ParallelGzipEngine;
-import io.github.zipjack.codec.ZstdEngine;
+import io.github.zipjack.Compression;
+import io.github.zipjack.GzipImplementation;
+import io.github.zipjack.ZstdDictionary;
 import java.lang.reflect.Method;
+import java.util.Objects;
 
 /**
  * Makes the engine that serves a {@link Compression}: picks the gzip implementation, and checks that
  * an optional codec's library is on the class path (and its native code loads) before any class that
  * links against it is touched, so that a missing jar is an {@link IllegalStateException} at
  * {@code build()} naming the Maven coordinates, never a {@link NoClassDefFoundError} later.
+ *
+ * <p>The pipeline, the servlet filter and the HTTP client all make their engines here; it lives in
+ * this package, which the module does not export, so that no exported type hands out an engine.
  */
-final class EngineSelection {
-  static final String ZSTD_ARTIFACT = "com.github.luben:zstd-jni";
-  static final String BROTLI_ARTIFACTS =
+public final class EngineSelection {
+  private static final String ZSTD_ARTIFACT = "com.github.luben:zstd-jni";
+  private static final String BROTLI_ARTIFACTS =
       "com.aayushatharva.brotli4j:brotli4j and its native artifact for this platform (such as "
           + "com.aayushatharva.brotli4j:native-linux-x86_64)";
 
   private EngineSelection() {}
 
   /**
+   * A new engine serving {@code compression}; the caller owns it and closes it.
+   *
+   * @param config its level must be {@code compression}'s
+   * @throws IllegalArgumentException if the config's level is not the compression's
    * @throws IllegalStateException if the codec's optional library is missing or cannot load, or
    *     libdeflate was forced and cannot load; the message says why and what to add
    */
-  static CompressionEngine create(Compression compression, EngineConfig config) {
+  public static CompressionEngine create(Compression compression, EngineConfig config) {
+    Objects.requireNonNull(config, "config must not be null");
+    if (config.level() != compression.level()) {
+      throw new IllegalArgumentException("config level " + config.level() + " differs from " + compression);
+    }
     switch (compression.contentEncoding()) {
       case "identity":
         return new IdentityEngine(config.inputBufferSize(), config.maxIdleEncoders());
@@ -39,8 +46,9 @@ final class EngineSelection {
       case "zstd":
         requireZstd();
         ZstdDictionary dictionary = compression.dictionary();
+        // A copy, once per engine: zstd loads it into tables of its own and the copy is dropped.
         return dictionary == null ? new ZstdEngine(config)
-            : new ZstdEngine(config, dictionary.content(), dictionary.id());
+            : new ZstdEngine(config, dictionary.toByteArray(), dictionary.id());
       case "br":
         requireBrotli();
         return new BrotliEngine(config);
