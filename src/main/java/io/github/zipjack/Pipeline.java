@@ -430,7 +430,7 @@ public final class Pipeline implements AutoCloseable {
     /**
      * Bytes gathered between the serializer and the compressor, so the compressor gets large chunks
      * instead of Jackson's 8,000-byte ones (a pooled BufferedOutputStream). 0 for none.
-     * Range [0, 16 MiB]; default 65,536.
+     * Range [0, 16 MiB]; default 64 KiB.
      */
     public Builder inputBufferSize(int bytes) {
       checkUnset(SettingCatalog.INPUT_BUFFER_SIZE, settings.inputBufferSize);
@@ -442,7 +442,7 @@ public final class Pipeline implements AutoCloseable {
     /**
      * Bytes of the buffer zlib deflates into when {@link #encode(Object, OutputStream)} streams to a
      * caller's stream (DeflaterOutputStream's buffer; its default is 512). In-memory bodies are
-     * deflated straight into pooled segments instead. Range [1, 16 MiB]; default 65,536. Needs gzip.
+     * deflated straight into pooled segments instead. Range [1, 16 MiB]; default 64 KiB. Needs gzip.
      */
     public Builder deflaterBufferSize(int bytes) {
       checkUnset(SettingCatalog.DEFLATER_BUFFER_SIZE, settings.deflaterBufferSize);
@@ -618,8 +618,8 @@ public final class Pipeline implements AutoCloseable {
      * {@link #compressionThreads(int)} says: handing a small body's parts to other threads costs
      * more than it saves. The size is not known before serializing, so each body is gathered up to
      * this many bytes first, then goes on in parallel parts. zstd goes parallel only past a libzstd
-     * job and a quarter as well (640 KiB). Range [0, 2^31 - 1]; default
-     * {@link Pipeline#DEFAULT_PARALLEL_THRESHOLD_BYTES} (256 KiB: one gzip block; see
+     * job and a quarter as well (640 KiB). Range [0, 2^31 - 1]; default 256 KiB
+     * ({@link Pipeline#DEFAULT_PARALLEL_THRESHOLD_BYTES}: one gzip block; see
      * docs/parallel-compression.md). Conflicts with {@code compressionThreads(1)}.
      */
     public Builder parallelThresholdBytes(long bytes) {

@@ -158,31 +158,26 @@ public final class CompressionSettings {
 
   private static Map<String, BiConsumer<Builder, String>> initParameters() {
     Map<String, BiConsumer<Builder, String>> m = new HashMap<>();
-    m.put(SettingCatalog.CODINGS.name(), (b, v) -> b.codings(SettingCatalog.CODINGS.parse(v)));
-    m.put(SettingCatalog.MIN_BODY_BYTES.name(), (b, v) -> b.minBodyBytes(SettingCatalog.MIN_BODY_BYTES.parse(v)));
-    m.put(SettingCatalog.MAX_BUFFERED_BYTES.name(),
-        (b, v) -> b.maxBufferedBytes(SettingCatalog.MAX_BUFFERED_BYTES.parse(v)));
-    m.put(SettingCatalog.MIME_TYPES.name(), (b, v) -> {
-      String types = SettingCatalog.MIME_TYPES.parse(v);
-      b.mimeTypes(types.isEmpty() ? new String[0] : types.split("\\s*,\\s*"));
-    });
-    m.put(SettingCatalog.FILTER_SEGMENT_POOL_BYTES.name(),
-        (b, v) -> b.segmentPoolBytes(SettingCatalog.FILTER_SEGMENT_POOL_BYTES.parse(v)));
-    m.put(SettingCatalog.ENCODER_POOL_SIZE.name(),
-        (b, v) -> b.encoderPoolSize(SettingCatalog.ENCODER_POOL_SIZE.parse(v)));
-    m.put(SettingCatalog.INFLATE_REQUESTS.name(),
-        (b, v) -> b.inflateRequests(SettingCatalog.INFLATE_REQUESTS.parse(v)));
-    m.put(SettingCatalog.MAX_INFLATED_REQUEST_BYTES.name(),
-        (b, v) -> b.maxInflatedRequestBytes(SettingCatalog.MAX_INFLATED_REQUEST_BYTES.parse(v)));
-    m.put(SettingCatalog.MAX_INFLATION_RATIO.name(),
-        (b, v) -> b.maxInflationRatio(SettingCatalog.MAX_INFLATION_RATIO.parse(v)));
-    m.put(SettingCatalog.FLUSH_GRACE_MILLIS.name(),
-        (b, v) -> b.flushGraceMillis(SettingCatalog.FLUSH_GRACE_MILLIS.parse(v)));
-    m.put(SettingCatalog.COMPRESSION_THREADS.name(),
-        (b, v) -> b.compressionThreads(SettingCatalog.COMPRESSION_THREADS.parse(v)));
-    m.put(SettingCatalog.PARALLEL_THRESHOLD_BYTES.name(),
-        (b, v) -> b.parallelThresholdBytes(SettingCatalog.PARALLEL_THRESHOLD_BYTES.parse(v)));
+    parsed(m, SettingCatalog.CODINGS, Builder::codings);
+    parsed(m, SettingCatalog.MIN_BODY_BYTES, Builder::minBodyBytes);
+    parsed(m, SettingCatalog.MAX_BUFFERED_BYTES, Builder::maxBufferedBytes);
+    parsed(m, SettingCatalog.MIME_TYPES,
+        (b, types) -> b.mimeTypes(types.isEmpty() ? new String[0] : types.split("\\s*,\\s*")));
+    parsed(m, SettingCatalog.FILTER_SEGMENT_POOL_BYTES, Builder::segmentPoolBytes);
+    parsed(m, SettingCatalog.ENCODER_POOL_SIZE, Builder::encoderPoolSize);
+    parsed(m, SettingCatalog.INFLATE_REQUESTS, Builder::inflateRequests);
+    parsed(m, SettingCatalog.MAX_INFLATED_REQUEST_BYTES, Builder::maxInflatedRequestBytes);
+    parsed(m, SettingCatalog.MAX_INFLATION_RATIO, Builder::maxInflationRatio);
+    parsed(m, SettingCatalog.FLUSH_GRACE_MILLIS, Builder::flushGraceMillis);
+    parsed(m, SettingCatalog.COMPRESSION_THREADS, Builder::compressionThreads);
+    parsed(m, SettingCatalog.PARALLEL_THRESHOLD_BYTES, Builder::parallelThresholdBytes);
     return Map.copyOf(m);
+  }
+
+  /** The init parameter of {@code setting}: its text parsed as the setting's kind says, then given to the setter. */
+  private static <T> void parsed(Map<String, BiConsumer<Builder, String>> m, Setting<T> setting,
+      BiConsumer<Builder, T> setter) {
+    m.put(setting.name(), (b, text) -> setter.accept(b, setting.parse(text)));
   }
 
   static List<Compression> parseCodings(String value) {
@@ -432,7 +427,7 @@ public final class CompressionSettings {
     }
 
     /**
-     * Bodies shorter than this, in bytes, are sent uncompressed. At least 0; default 1,024.
+     * Bodies shorter than this, in bytes, are sent uncompressed. At least 0; default 1 KiB.
      *
      * @throws IllegalArgumentException if negative
      * @throws IllegalStateException if already set
@@ -599,8 +594,8 @@ public final class CompressionSettings {
 
     /**
      * Bodies of at most this many bytes are compressed on the request's thread whatever
-     * {@link #compressionThreads(int)} says. Default {@link Pipeline#DEFAULT_PARALLEL_THRESHOLD_BYTES}
-     * (256 KiB; see docs/parallel-compression.md). Range [0, 2^31 - 1], as in {@code Pipeline.Builder}.
+     * {@link #compressionThreads(int)} says. Default 256 KiB
+     * ({@link Pipeline#DEFAULT_PARALLEL_THRESHOLD_BYTES}; see docs/parallel-compression.md). Range [0, 2^31 - 1], as in {@code Pipeline.Builder}.
      *
      * @throws IllegalArgumentException if negative or above 2^31 - 1
      * @throws IllegalStateException if already set

@@ -89,44 +89,44 @@ public final class Setting<T> {
 
   /** A whole-number setting (a count or a ratio) in [min, max]. */
   static Setting<Integer> count(String name, int min, int max, int defaultValue, String doc) {
-    return new Setting<>(name, null, EnumSet.noneOf(Surface.class), Kind.COUNT, min, max, "", () -> defaultValue,
-        null, doc);
+    return of(name, Kind.COUNT, min, max, () -> defaultValue, null, doc);
   }
 
   /** A byte-size setting in [min, max]; {@code Long.MAX_VALUE} as max for no upper bound. */
   static Setting<Long> bytes(String name, long min, long max, long defaultValue, String doc) {
-    return new Setting<>(name, null, EnumSet.noneOf(Surface.class), Kind.BYTES, min, max, "", () -> defaultValue,
-        null, doc);
+    return of(name, Kind.BYTES, min, max, () -> defaultValue, null, doc);
   }
 
   /** A setting in milliseconds in [min, max]. */
   static Setting<Long> millis(String name, long min, long max, long defaultValue, String doc) {
-    return new Setting<>(name, null, EnumSet.noneOf(Surface.class), Kind.MILLIS, min, max, "", () -> defaultValue,
-        null, doc);
+    return of(name, Kind.MILLIS, min, max, () -> defaultValue, null, doc);
   }
 
   /** A true-or-false setting. */
   static Setting<Boolean> flag(String name, boolean defaultValue, String doc) {
-    return new Setting<>(name, null, EnumSet.noneOf(Surface.class), Kind.FLAG, 0, 0, "", () -> defaultValue,
-        null, doc);
+    return of(name, Kind.FLAG, 0, 0, () -> defaultValue, null, doc);
   }
 
   /** A setting in text of its own syntax, whose owner parses and checks it, with its default text. */
   static Setting<String> text(String name, String defaultValue, String doc) {
-    return new Setting<>(name, null, EnumSet.noneOf(Surface.class), Kind.TEXT, 0, 0, "", () -> defaultValue,
-        null, doc);
+    return of(name, Kind.TEXT, 0, 0, () -> defaultValue, null, doc);
   }
 
   /** A setting in text of its own syntax whose default is not a text (the owner decides); as docs show it. */
   static Setting<String> textWithoutDefault(String name, String shownDefault, String doc) {
-    return new Setting<>(name, null, EnumSet.noneOf(Surface.class), Kind.TEXT, 0, 0, "", () -> null,
-        shownDefault, doc);
+    return of(name, Kind.TEXT, 0, 0, () -> null, shownDefault, doc);
   }
 
   /** A builder-only object; its default as docs show it. */
   static Setting<Object> value(String name, String shownDefault, String doc) {
-    return new Setting<>(name, null, EnumSet.noneOf(Surface.class), Kind.VALUE, 0, 0, "", () -> null,
-        shownDefault, doc);
+    return of(name, Kind.VALUE, 0, 0, () -> null, shownDefault, doc);
+  }
+
+  /** A setting on no surface yet and with no note on its range. */
+  private static <T> Setting<T> of(String name, Kind kind, long min, long max, Supplier<T> defaultValue,
+      String shownDefault, String doc) {
+    return new Setting<>(name, null, EnumSet.noneOf(Surface.class), kind, min, max, "", defaultValue, shownDefault,
+        doc);
   }
 
   /** This setting offered on these surfaces too (not the Spring property: {@link #property(String)}). */
@@ -155,8 +155,7 @@ public final class Setting<T> {
 
   /** This setting's range and kind under another name, default and doc (one range for two settings). */
   Setting<T> sameRangeAs(String otherName, T otherDefault, String otherDoc) {
-    return new Setting<>(otherName, null, EnumSet.noneOf(Surface.class), kind, min, max, rangeNote,
-        () -> otherDefault, null, otherDoc);
+    return of(otherName, kind, min, max, () -> otherDefault, null, otherDoc).rangeNote(rangeNote);
   }
 
   /** The builder method's name, which is also the init parameter's: {@code encoderPoolSize}. */

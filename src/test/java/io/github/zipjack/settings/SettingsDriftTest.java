@@ -17,9 +17,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
@@ -158,6 +160,40 @@ class SettingsDriftTest {
     }
   }
 
+  @Test
+  void pipelineBuilderDocsStateTheDefinedDefaults() throws IOException {
+    assertDocsStateDefaults(Path.of("src/main/java/io/github/zipjack/Pipeline.java"), Surface.PIPELINE_BUILDER);
+  }
+
+  @Test
+  void filterBuilderDocsStateTheDefinedDefaults() throws IOException {
+    assertDocsStateDefaults(Path.of("src/main/java/io/github/zipjack/servlet/CompressionSettings.java"),
+        Surface.FILTER_BUILDER);
+  }
+
+  /**
+   * Each number or flag setter's doc comment in {@code source} says {@code default <the default>},
+   * as {@link Setting#shownDefault()} writes it ({@code default 64 KiB}, {@code Default true}).
+   */
+  private static void assertDocsStateDefaults(Path source, Surface surface) throws IOException {
+    String text = SettingsFiles.read(source);
+    List<String> wrong = new ArrayList<>();
+    for (Setting<?> s : SettingCatalog.on(surface)) {
+      if (s.kind() == Setting.Kind.TEXT || s.kind() == Setting.Kind.VALUE) {
+        continue;
+      }
+      int method = text.indexOf("public Builder " + s.name() + "(");
+      int doc = text.lastIndexOf("/**", method);
+      String comment = text.substring(doc, method).replaceAll("\\n\\s*\\*", " ").replaceAll("\\s+", " ")
+          .toLowerCase(Locale.ROOT);
+      String stated = "(?s).*default:? " + Pattern.quote(s.shownDefault().toLowerCase(Locale.ROOT)) + ".*";
+      if (!comment.matches(stated)) {
+        wrong.add(s.name() + " (defined default " + s.shownDefault() + ")");
+      }
+    }
+    assertTrue(wrong.isEmpty(), source + ": setter docs that do not state the defined default: " + wrong);
+  }
+
   private static Set<String> names(Surface surface) {
     return SettingCatalog.on(surface).stream().map(Setting::name).collect(Collectors.toCollection(TreeSet::new));
   }
@@ -209,6 +245,6 @@ class SettingsDriftTest {
 
   private static String kebab(String property) {
     return Character.toLowerCase(property.charAt(0))
-        + property.substring(1).replaceAll("([A-Z])", "-$1").toLowerCase(java.util.Locale.ROOT);
+        + property.substring(1).replaceAll("([A-Z])", "-$1").toLowerCase(Locale.ROOT);
   }
 }
