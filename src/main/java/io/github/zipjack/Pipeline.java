@@ -22,6 +22,7 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 
@@ -395,6 +396,9 @@ public final class Pipeline implements AutoCloseable {
     /** A tools.jackson.databind.ObjectMapper, typed Object so that this class links without Jackson 3. */
     private Object jackson3Mapper;
     private final java.util.Set<String> assigned = new java.util.HashSet<>();
+    /** Settings that apply only when a body may be compressed on several threads. */
+    private static final List<Setting<?>> PARALLEL_ONLY =
+        List.of(SettingCatalog.PARALLEL_THRESHOLD_BYTES, SettingCatalog.COMPRESSION_EXECUTOR);
 
     private Builder() {}
 
@@ -676,7 +680,8 @@ public final class Pipeline implements AutoCloseable {
         s.compressionThreads = 1;
       }
       if (s.compressionThreads == 1) {
-        for (String name : new String[] {SettingCatalog.PARALLEL_THRESHOLD_BYTES.name(), SettingCatalog.COMPRESSION_EXECUTOR.name()}) {
+        for (Setting<?> parallelOnly : PARALLEL_ONLY) {
+          String name = parallelOnly.name();
           if (assigned.contains(name)) {
             throw new IllegalArgumentException(name + " is set but compressionThreads is 1"
                 + (parallelCodec ? "" : " (compression " + s.compression + " is always serial)")

@@ -40,20 +40,24 @@ final class PropertySettings {
       set(SettingCatalog.CODINGS, p.getCodings(), b, x -> x.codings(p.getCodings()));
     }
     set(SettingCatalog.MIN_BODY_BYTES, p.getMinBodySize(), b, x -> x.minBodyBytes(bytes(p.getMinBodySize())));
-    set(SettingCatalog.MAX_BUFFERED_BYTES, p.getMaxBufferedSize(), b, x -> x.maxBufferedBytes(bytes(p.getMaxBufferedSize())));
+    set(SettingCatalog.MAX_BUFFERED_BYTES, p.getMaxBufferedSize(), b,
+        x -> x.maxBufferedBytes(bytes(p.getMaxBufferedSize())));
     if (!p.getMimeTypes().isEmpty()) {
       set(SettingCatalog.MIME_TYPES, String.join(",", p.getMimeTypes()), b,
           x -> x.mimeTypes(p.getMimeTypes().toArray(new String[0])));
     }
-    set(SettingCatalog.FILTER_SEGMENT_POOL_BYTES, p.getSegmentPoolSize(), b, x -> x.segmentPoolBytes(bytes(p.getSegmentPoolSize())));
+    set(SettingCatalog.FILTER_SEGMENT_POOL_BYTES, p.getSegmentPoolSize(), b,
+        x -> x.segmentPoolBytes(bytes(p.getSegmentPoolSize())));
     set(SettingCatalog.ENCODER_POOL_SIZE, p.getEncoderPoolSize(), b, x -> x.encoderPoolSize(p.getEncoderPoolSize()));
     set(SettingCatalog.INFLATE_REQUESTS, p.isInflateRequests(), b, x -> x.inflateRequests(p.isInflateRequests()));
     set(SettingCatalog.MAX_INFLATED_REQUEST_BYTES, p.getMaxInflatedRequestSize(), b,
         x -> x.maxInflatedRequestBytes(bytes(p.getMaxInflatedRequestSize())));
-    set(SettingCatalog.MAX_INFLATION_RATIO, p.getMaxInflationRatio(), b, x -> x.maxInflationRatio(p.getMaxInflationRatio()));
+    set(SettingCatalog.MAX_INFLATION_RATIO, p.getMaxInflationRatio(), b,
+        x -> x.maxInflationRatio(p.getMaxInflationRatio()));
     set(SettingCatalog.FLUSH_GRACE_MILLIS, p.getFlushGrace(), b, x -> x.flushGraceMillis(millis(p.getFlushGrace())));
     if (p.getCompressionThreads() != null) {
-      set(SettingCatalog.COMPRESSION_THREADS, p.getCompressionThreads(), b, x -> x.compressionThreads(p.getCompressionThreads()));
+      set(SettingCatalog.COMPRESSION_THREADS, p.getCompressionThreads(), b,
+          x -> x.compressionThreads(p.getCompressionThreads()));
     }
     set(SettingCatalog.PARALLEL_THRESHOLD_BYTES, p.getParallelThreshold(), b,
         x -> x.parallelThresholdBytes(bytes(p.getParallelThreshold())));
@@ -62,14 +66,15 @@ final class PropertySettings {
     for (int i = 0; i < p.getDictionaries().size(); i++) {
       dictionaries.add(dictionary(p.getDictionaries().get(i), "dictionaries[" + i + "].", resources));
     }
-    set(SettingCatalog.DICTIONARIES, dictionaries, b, x -> x.dictionaries(dictionaries.toArray(new HttpDictionary[0])));
+    set(SettingCatalog.DICTIONARIES, dictionaries, b,
+        x -> x.dictionaries(dictionaries.toArray(new HttpDictionary[0])));
     try {
       return b.build();
     } catch (IllegalArgumentException e) {
       // the only combination checked: min-body-size against max-buffered-size
       throw new InvalidZipjackPropertyException(PREFIX + SettingCatalog.MIN_BODY_BYTES.property(),
-          String.valueOf(p.getMinBodySize()), "it must not exceed " + PREFIX + SettingCatalog.MAX_BUFFERED_BYTES.property()
-              + " (" + p.getMaxBufferedSize() + ")", e);
+          String.valueOf(p.getMinBodySize()), "it must not exceed " + PREFIX
+              + SettingCatalog.MAX_BUFFERED_BYTES.property() + " (" + p.getMaxBufferedSize() + ")", e);
     }
   }
 
@@ -122,7 +127,8 @@ final class PropertySettings {
     try {
       setter.accept(b);
     } catch (IllegalArgumentException e) {
-      throw new InvalidZipjackPropertyException(PREFIX + setting.property(), String.valueOf(value), e.getMessage(), e);
+      throw new InvalidZipjackPropertyException(PREFIX + setting.property(), String.valueOf(value), e.getMessage(),
+          e);
     }
   }
 
