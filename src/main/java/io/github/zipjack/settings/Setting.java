@@ -295,8 +295,11 @@ public final class Setting<T> {
   }
 
   private long checkNumber(long parsed, String text) {
+    if (parsed == -1 && max == Long.MAX_VALUE) {
+      throw new IllegalArgumentException(name + " must be at most " + Long.MAX_VALUE + ": " + text);
+    }
     if (parsed == -1) {
-      throw outOfRange(text); // more digits than a long holds: out of every range
+      throw outOfRange(text); // more than a long holds: out of every bounded range
     }
     return check(parsed);
   }
@@ -309,25 +312,22 @@ public final class Setting<T> {
     return text.length() > SAFE_DIGITS ? -1 : Long.parseLong(text);
   }
 
-  /** The bytes, or -1 when the number has more digits than are safe. */
+  /** The bytes, or -1 when they are more than a long holds. */
   private long byteCount(String text) {
     Matcher m = BYTE_SIZE.matcher(text);
     if (!m.matches()) {
       throw new IllegalArgumentException(name + " must be a byte size such as 1024, 64KiB or 8MiB: \"" + text + "\"");
     }
-    if (m.group(1).length() > SAFE_DIGITS - 3) {
+    if (m.group(1).length() > SAFE_DIGITS) {
       return -1;
     }
     long n = Long.parseLong(m.group(1));
-    switch (m.group(2).toLowerCase(Locale.ROOT)) {
-      case "kib":
-        return n * KIB;
-      case "mib":
-        return n * KIB * KIB;
-      case "gib":
-        return n * KIB * KIB * KIB;
-      default:
-        return n;
+    String unit = m.group(2).toLowerCase(Locale.ROOT);
+    long scale = unit.equals("kib") ? KIB : unit.equals("mib") ? KIB * KIB : unit.equals("gib") ? KIB * KIB * KIB : 1;
+    try {
+      return Math.multiplyExact(n, scale);
+    } catch (ArithmeticException tooLarge) {
+      return -1;
     }
   }
 
