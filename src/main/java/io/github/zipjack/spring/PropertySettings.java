@@ -145,6 +145,10 @@ final class PropertySettings {
     if (duration == null) {
       throw new IllegalArgumentException("a duration is required, such as 20ms");
     }
-    return duration.toMillis();
+    try {
+      return duration.toMillis();
+    } catch (ArithmeticException tooLong) {
+      return duration.isNegative() ? Long.MIN_VALUE : Long.MAX_VALUE; // out of every range: the builder says so
+    }
   }
 }
