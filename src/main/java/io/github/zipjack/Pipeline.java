@@ -13,6 +13,8 @@ import io.github.zipjack.codec.Encoder;
 import io.github.zipjack.codec.EngineSelection;
 import io.github.zipjack.codec.OptionalDependency;
 import io.github.zipjack.codec.Parallelism;
+import io.github.zipjack.settings.Setting;
+import io.github.zipjack.settings.SettingCatalog;
 import java.io.ByteArrayInputStream;
 import java.io.CharConversionException;
 import java.io.FilterInputStream;
@@ -22,6 +24,7 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 
@@ -44,7 +47,7 @@ public final class Pipeline implements AutoCloseable {
    * shared with idle cores. The servlet filter and the Spring Boot properties default to it too. Why
    * this size: docs/parallel-compression.md.
    */
-  public static final long DEFAULT_PARALLEL_THRESHOLD_BYTES = 256 * 1024;
+  public static final long DEFAULT_PARALLEL_THRESHOLD_BYTES = SettingCatalog.PARALLEL_THRESHOLD_BYTES.defaultValue();
 
   private final Settings settings;
   /** Jackson 2 or 3: where values become bytes and back. */
@@ -465,9 +468,14 @@ public final class Pipeline implements AutoCloseable {
   }
 
   /**
-   * Collects settings and makes pipelines. Not thread-safe. Each setting may be set once; values
-   * wrong on their own fail in the setter, combinations that conflict fail in {@link #build()}.
-   * {@code build()} leaves the builder as it was, so one builder can make several pipelines.
+   * Collects settings and makes pipelines. Not thread-safe. Each setting may be set once (a second
+   * call fails with an IllegalStateException naming the value already set; a refused value does not
+   * count as set), as in {@code CompressionSettings.Builder}. Values wrong on their own fail in the
+   * setter with an IllegalArgumentException naming the setting, the value and the range
+   * ({@code encoderPoolSize must be in [0, 1024]: 2000}), the same message the servlet filter's
+   * settings and the Spring Boot properties give for a setting they share; combinations that
+   * conflict fail in {@link #build()}. {@code build()} leaves the builder as it was, so one builder
+   * can make several pipelines. docs/pipeline.md lists every setting with its range and default.
    */
   public static final class Builder {
     private final Settings settings = new Settings();
@@ -475,14 +483,17 @@ public final class Pipeline implements AutoCloseable {
     /** A tools.jackson.databind.ObjectMapper, typed Object so that this class links without Jackson 3. */
     private Object jackson3Mapper;
     private final java.util.Set<String> assigned = new java.util.HashSet<>();
+    /** Settings that apply only when a body may be compressed on several threads. */
+    private static final List<Setting<?>> PARALLEL_ONLY =
+        List.of(SettingCatalog.PARALLEL_THRESHOLD_BYTES, SettingCatalog.COMPRESSION_EXECUTOR);
 
     private Builder() {}
 
     /** The serialization format. Default {@link Format#JSON}. */
     public Builder format(Format format) {
-      checkUnset("format", settings.format);
+      checkUnset(SettingCatalog.FORMAT, settings.format);
       settings.format = Objects.requireNonNull(format, "format must not be null");
-      assigned.add("format");
+      assigned.add(SettingCatalog.FORMAT.name());
       return this;
     }
 
@@ -493,41 +504,41 @@ public final class Pipeline implements AutoCloseable {
      * the codec's optional library is missing.
      */
     public Builder compression(Compression compression) {
-      checkUnset("compression", settings.compression);
+      checkUnset(SettingCatalog.COMPRESSION, settings.compression);
       settings.compression = Objects.requireNonNull(compression, "compression must not be null");
-      assigned.add("compression");
+      assigned.add(SettingCatalog.COMPRESSION.name());
       return this;
     }
 
     /** A Jackson accelerator module. Default {@link Accelerator#NONE}. */
     public Builder accelerator(Accelerator accelerator) {
-      checkUnset("accelerator", settings.accelerator);
+      checkUnset(SettingCatalog.ACCELERATOR, settings.accelerator);
       settings.accelerator = Objects.requireNonNull(accelerator, "accelerator must not be null");
-      assigned.add("accelerator");
+      assigned.add(SettingCatalog.ACCELERATOR.name());
       return this;
     }
 
     /**
      * Bytes gathered between the serializer and the compressor, so the compressor gets large chunks
      * instead of Jackson's 8,000-byte ones (a pooled BufferedOutputStream). 0 for none.
-     * Range [0, 16 MiB]; default 65,536.
+     * Range [0, 16 MiB]; default 64 KiB.
      */
     public Builder inputBufferSize(int bytes) {
-      checkUnset("inputBufferSize", settings.inputBufferSize);
-      settings.inputBufferSize = checkRange("inputBufferSize", bytes, 0, Settings.MAX_BUFFER, " (0 = no buffer)");
-      assigned.add("inputBufferSize");
+      checkUnset(SettingCatalog.INPUT_BUFFER_SIZE, settings.inputBufferSize);
+      settings.inputBufferSize = (int) SettingCatalog.INPUT_BUFFER_SIZE.check(bytes);
+      assigned.add(SettingCatalog.INPUT_BUFFER_SIZE.name());
       return this;
     }
 
     /**
      * Bytes of the buffer zlib deflates into when {@link #encode(Object, OutputStream)} streams to a
      * caller's stream (DeflaterOutputStream's buffer; its default is 512). In-memory bodies are
-     * deflated straight into pooled segments instead. Range [1, 16 MiB]; default 65,536. Needs gzip.
+     * deflated straight into pooled segments instead. Range [1, 16 MiB]; default 64 KiB. Needs gzip.
      */
     public Builder deflaterBufferSize(int bytes) {
-      checkUnset("deflaterBufferSize", settings.deflaterBufferSize);
-      settings.deflaterBufferSize = checkRange("deflaterBufferSize", bytes, 1, Settings.MAX_BUFFER, "");
-      assigned.add("deflaterBufferSize");
+      checkUnset(SettingCatalog.DEFLATER_BUFFER_SIZE, settings.deflaterBufferSize);
+      settings.deflaterBufferSize = (int) SettingCatalog.DEFLATER_BUFFER_SIZE.check(bytes);
+      assigned.add(SettingCatalog.DEFLATER_BUFFER_SIZE.name());
       return this;
     }
 
@@ -538,9 +549,9 @@ public final class Pipeline implements AutoCloseable {
      * {@code Compression.none()}. Default false.
      */
     public Builder compressWholeBody(boolean wholeBody) {
-      checkUnset("compressWholeBody", settings.compressWholeBody);
+      checkUnset(SettingCatalog.COMPRESS_WHOLE_BODY, settings.compressWholeBody);
       settings.compressWholeBody = wholeBody;
-      assigned.add("compressWholeBody");
+      assigned.add(SettingCatalog.COMPRESS_WHOLE_BODY.name());
       return this;
     }
 
@@ -552,17 +563,17 @@ public final class Pipeline implements AutoCloseable {
      * JSON only: conflicts with {@code Format.MSGPACK}. Default false.
      */
     public Builder fastDoubleWriter(boolean fastDoubleWriter) {
-      checkUnset("fastDoubleWriter", settings.fastDoubleWriter);
+      checkUnset(SettingCatalog.FAST_DOUBLE_WRITER, settings.fastDoubleWriter);
       settings.fastDoubleWriter = fastDoubleWriter;
-      assigned.add("fastDoubleWriter");
+      assigned.add(SettingCatalog.FAST_DOUBLE_WRITER.name());
       return this;
     }
 
     /** Leaves out null and empty values (strings, collections, maps, arrays). Default false. */
     public Builder omitEmpty(boolean omitEmpty) {
-      checkUnset("omitEmpty", settings.omitEmpty);
+      checkUnset(SettingCatalog.OMIT_EMPTY, settings.omitEmpty);
       settings.omitEmpty = omitEmpty;
-      assigned.add("omitEmpty");
+      assigned.add(SettingCatalog.OMIT_EMPTY.name());
       return this;
     }
 
@@ -578,7 +589,7 @@ public final class Pipeline implements AutoCloseable {
     public Builder mapper(ObjectMapper mapper) {
       checkNoMapper();
       this.mapper = Objects.requireNonNull(mapper, "mapper must not be null");
-      assigned.add("mapper");
+      assigned.add(SettingCatalog.MAPPER.name());
       return this;
     }
 
@@ -600,7 +611,7 @@ public final class Pipeline implements AutoCloseable {
     public Builder jackson3Mapper(tools.jackson.databind.ObjectMapper mapper) {
       checkNoMapper();
       this.jackson3Mapper = Objects.requireNonNull(mapper, "jackson3Mapper must not be null");
-      assigned.add("mapper");
+      assigned.add(SettingCatalog.MAPPER.name());
       return this;
     }
 
@@ -616,31 +627,31 @@ public final class Pipeline implements AutoCloseable {
       }
       checkNoMapper();
       this.jackson3Mapper = ((Jackson3Binding) pipeline.binding).mapper();
-      assigned.add("mapper");
+      assigned.add(SettingCatalog.MAPPER.name());
       return this;
     }
 
     private void checkNoMapper() {
-      checkUnset("mapper", mapper != null ? mapper : jackson3Mapper);
+      checkUnset(SettingCatalog.MAPPER, mapper != null ? mapper : jackson3Mapper);
     }
 
     /**
      * The most bytes a body may decode (decompress) to; past it decoding fails with a
-     * {@link DecodeLimitExceededException}. Guards against decompression bombs. Range [1, 2^63-1];
+     * {@link DecodeLimitExceededException}. Guards against decompression bombs. At least 1;
      * default 64 MiB.
      */
     public Builder maxDecodedBytes(long bytes) {
-      checkUnset("maxDecodedBytes", settings.maxDecodedBytes);
-      settings.maxDecodedBytes = checkRange("maxDecodedBytes", bytes, 1, Long.MAX_VALUE, "");
-      assigned.add("maxDecodedBytes");
+      checkUnset(SettingCatalog.MAX_DECODED_BYTES, settings.maxDecodedBytes);
+      settings.maxDecodedBytes = SettingCatalog.MAX_DECODED_BYTES.check(bytes);
+      assigned.add(SettingCatalog.MAX_DECODED_BYTES.name());
       return this;
     }
 
     /** The deepest nesting of arrays and objects a decoded body may have. Range [1, 100,000]; default 1,000. */
     public Builder maxNestingDepth(int depth) {
-      checkUnset("maxNestingDepth", settings.maxNestingDepth);
-      settings.maxNestingDepth = checkRange("maxNestingDepth", depth, 1, 100_000, "");
-      assigned.add("maxNestingDepth");
+      checkUnset(SettingCatalog.MAX_NESTING_DEPTH, settings.maxNestingDepth);
+      settings.maxNestingDepth = SettingCatalog.MAX_NESTING_DEPTH.check(depth);
+      assigned.add(SettingCatalog.MAX_NESTING_DEPTH.name());
       return this;
     }
 
@@ -649,9 +660,9 @@ public final class Pipeline implements AutoCloseable {
      * default 4 MiB.
      */
     public Builder segmentPoolBytes(long bytes) {
-      checkUnset("segmentPoolBytes", settings.segmentPoolBytes);
-      settings.segmentPoolBytes = checkRange("segmentPoolBytes", bytes, 0, Settings.MAX_POOL_BYTES, " (0 = no pooling)");
-      assigned.add("segmentPoolBytes");
+      checkUnset(SettingCatalog.SEGMENT_POOL_BYTES, settings.segmentPoolBytes);
+      settings.segmentPoolBytes = SettingCatalog.SEGMENT_POOL_BYTES.check(bytes);
+      assigned.add(SettingCatalog.SEGMENT_POOL_BYTES.name());
       return this;
     }
 
@@ -664,9 +675,9 @@ public final class Pipeline implements AutoCloseable {
      * default buffers).
      */
     public Builder encoderPoolSize(int encoders) {
-      checkUnset("encoderPoolSize", settings.encoderPoolSize);
-      settings.encoderPoolSize = checkRange("encoderPoolSize", encoders, 0, 1024, "");
-      assigned.add("encoderPoolSize");
+      checkUnset(SettingCatalog.ENCODER_POOL_SIZE, settings.encoderPoolSize);
+      settings.encoderPoolSize = SettingCatalog.ENCODER_POOL_SIZE.check(encoders);
+      assigned.add(SettingCatalog.ENCODER_POOL_SIZE.name());
       return this;
     }
 
@@ -687,9 +698,9 @@ public final class Pipeline implements AutoCloseable {
      * (measured in docs/parallel-compression.md).
      */
     public Builder compressionThreads(int threads) {
-      checkUnset("compressionThreads", settings.compressionThreads);
-      settings.compressionThreads = checkRange("compressionThreads", threads, 1, Settings.MAX_THREADS, " (1 = serial)");
-      assigned.add("compressionThreads");
+      checkUnset(SettingCatalog.COMPRESSION_THREADS, settings.compressionThreads);
+      settings.compressionThreads = SettingCatalog.COMPRESSION_THREADS.check(threads);
+      assigned.add(SettingCatalog.COMPRESSION_THREADS.name());
       return this;
     }
 
@@ -698,14 +709,14 @@ public final class Pipeline implements AutoCloseable {
      * {@link #compressionThreads(int)} says: handing a small body's parts to other threads costs
      * more than it saves. The size is not known before serializing, so each body is gathered up to
      * this many bytes first, then goes on in parallel parts. zstd goes parallel only past a libzstd
-     * job and a quarter as well (640 KiB). Range [0, 2^31 - 1]; default
-     * {@link Pipeline#DEFAULT_PARALLEL_THRESHOLD_BYTES} (256 KiB: one gzip block; see
+     * job and a quarter as well (640 KiB). Range [0, 2^31 - 1]; default 256 KiB
+     * ({@link Pipeline#DEFAULT_PARALLEL_THRESHOLD_BYTES}: one gzip block; see
      * docs/parallel-compression.md). Conflicts with {@code compressionThreads(1)}.
      */
     public Builder parallelThresholdBytes(long bytes) {
-      checkUnset("parallelThresholdBytes", settings.parallelThresholdBytes);
-      settings.parallelThresholdBytes = checkRange("parallelThresholdBytes", bytes, 0, Integer.MAX_VALUE, "");
-      assigned.add("parallelThresholdBytes");
+      checkUnset(SettingCatalog.PARALLEL_THRESHOLD_BYTES, settings.parallelThresholdBytes);
+      settings.parallelThresholdBytes = SettingCatalog.PARALLEL_THRESHOLD_BYTES.check(bytes);
+      assigned.add(SettingCatalog.PARALLEL_THRESHOLD_BYTES.name());
       return this;
     }
 
@@ -718,9 +729,9 @@ public final class Pipeline implements AutoCloseable {
      * Conflicts with {@code compressionThreads(1)}. Default: the shared pool.
      */
     public Builder compressionExecutor(Executor executor) {
-      checkUnset("compressionExecutor", settings.compressionExecutor);
+      checkUnset(SettingCatalog.COMPRESSION_EXECUTOR, settings.compressionExecutor);
       settings.compressionExecutor = Objects.requireNonNull(executor, "compressionExecutor must not be null");
-      assigned.add("compressionExecutor");
+      assigned.add(SettingCatalog.COMPRESSION_EXECUTOR.name());
       return this;
     }
 
@@ -732,7 +743,7 @@ public final class Pipeline implements AutoCloseable {
      */
     public Pipeline build() {
       Settings s = settings.copy();
-      if (!s.compression.isGzip() && assigned.contains("deflaterBufferSize")) {
+      if (!s.compression.isGzip() && assigned.contains(SettingCatalog.DEFLATER_BUFFER_SIZE.name())) {
         throw new IllegalArgumentException("deflaterBufferSize is set to " + s.deflaterBufferSize
             + " but compression is " + s.compression + "; it applies to gzip only");
       }
@@ -740,7 +751,7 @@ public final class Pipeline implements AutoCloseable {
         throw new IllegalArgumentException("compressWholeBody is true but compression is " + s.compression
             + "; it applies to gzip only (zstd and brotli always compress whole bodies)");
       }
-      if (s.compressWholeBody && assigned.contains("inputBufferSize")) {
+      if (s.compressWholeBody && assigned.contains(SettingCatalog.INPUT_BUFFER_SIZE.name())) {
         throw new IllegalArgumentException("inputBufferSize is set to " + s.inputBufferSize
             + " but compressWholeBody is true, which gathers the whole body instead");
       }
@@ -749,14 +760,15 @@ public final class Pipeline implements AutoCloseable {
       }
       boolean parallelCodec = s.compression.isGzip() || s.compression.contentEncoding().equals("zstd");
       if (s.compressionThreads > 1 && !parallelCodec) {
-        if (assigned.contains("compressionThreads")) {
+        if (assigned.contains(SettingCatalog.COMPRESSION_THREADS.name())) {
           throw new IllegalArgumentException("compressionThreads is " + s.compressionThreads + " but compression is "
               + s.compression + ", which is always serial; it applies to gzip and zstd only");
         }
         s.compressionThreads = 1;
       }
       if (s.compressionThreads == 1) {
-        for (String name : new String[] {"parallelThresholdBytes", "compressionExecutor"}) {
+        for (Setting<?> parallelOnly : PARALLEL_ONLY) {
+          String name = parallelOnly.name();
           if (assigned.contains(name)) {
             throw new IllegalArgumentException(name + " is set but compressionThreads is 1"
                 + (parallelCodec ? "" : " (compression " + s.compression + " is always serial)")
@@ -779,44 +791,30 @@ public final class Pipeline implements AutoCloseable {
     }
 
     /** Each setting may be set once; a value that was rejected does not count as set. */
-    private void checkUnset(String name, Object current) {
-      if (assigned.contains(name)) {
-        throw new IllegalStateException(name + " was already set to " + current);
+    private void checkUnset(Setting<?> setting, Object current) {
+      if (assigned.contains(setting.name())) {
+        throw new IllegalStateException(setting.name() + " was already set to " + current);
       }
-    }
-
-    private static int checkRange(String name, int value, int min, int max, String note) {
-      return (int) checkRange(name, (long) value, min, max, note);
-    }
-
-    private static long checkRange(String name, long value, long min, long max, String note) {
-      if (value < min || value > max) {
-        throw new IllegalArgumentException(name + " must be in [" + min + ", " + max + "]" + note + ": " + value);
-      }
-      return value;
     }
   }
 
   /** The builder's values; copied into each pipeline, never changed after that. */
   static final class Settings implements Cloneable {
-    static final int MAX_BUFFER = 16 * 1024 * 1024;
-    static final long MAX_POOL_BYTES = 1L << 30;
-    static final int MAX_THREADS = 256;
-
+    // the defaults of the object-valued settings are documented in SettingCatalog (FORMAT, COMPRESSION, ...)
     Format format = Format.JSON;
     Compression compression = Compression.gzip(6);
     Accelerator accelerator = Accelerator.NONE;
-    int inputBufferSize = 64 * 1024;
-    int deflaterBufferSize = 64 * 1024;
-    boolean omitEmpty;
-    boolean compressWholeBody;
-    boolean fastDoubleWriter;
-    long maxDecodedBytes = 64L * 1024 * 1024;
-    int maxNestingDepth = 1000;
-    long segmentPoolBytes = 4L * 1024 * 1024;
-    int encoderPoolSize = 32;
-    int compressionThreads = Math.min(MAX_THREADS, Runtime.getRuntime().availableProcessors());
-    long parallelThresholdBytes = DEFAULT_PARALLEL_THRESHOLD_BYTES;
+    int inputBufferSize = SettingCatalog.INPUT_BUFFER_SIZE.defaultValue().intValue();
+    int deflaterBufferSize = SettingCatalog.DEFLATER_BUFFER_SIZE.defaultValue().intValue();
+    boolean omitEmpty = SettingCatalog.OMIT_EMPTY.defaultValue();
+    boolean compressWholeBody = SettingCatalog.COMPRESS_WHOLE_BODY.defaultValue();
+    boolean fastDoubleWriter = SettingCatalog.FAST_DOUBLE_WRITER.defaultValue();
+    long maxDecodedBytes = SettingCatalog.MAX_DECODED_BYTES.defaultValue();
+    int maxNestingDepth = SettingCatalog.MAX_NESTING_DEPTH.defaultValue();
+    long segmentPoolBytes = SettingCatalog.SEGMENT_POOL_BYTES.defaultValue();
+    int encoderPoolSize = SettingCatalog.ENCODER_POOL_SIZE.defaultValue();
+    int compressionThreads = SettingCatalog.COMPRESSION_THREADS.defaultValue();
+    long parallelThresholdBytes = SettingCatalog.PARALLEL_THRESHOLD_BYTES.defaultValue();
     /** Null for the shared workers. */
     Executor compressionExecutor;
 

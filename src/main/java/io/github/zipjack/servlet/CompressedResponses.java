@@ -10,6 +10,7 @@ import io.github.zipjack.buffer.Segment;
 import io.github.zipjack.buffer.SegmentOutputStream;
 import io.github.zipjack.buffer.SegmentPool;
 import io.github.zipjack.codec.Encoder;
+import io.github.zipjack.settings.SettingCatalog;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -183,9 +184,7 @@ public final class CompressedResponses implements AutoCloseable {
    * @throws IllegalArgumentException if negative
    */
   public CompressedResponses withMinBodyBytes(long bytes) {
-    if (bytes < 0) {
-      throw new IllegalArgumentException("minBodyBytes must be >= 0: " + bytes);
-    }
+    SettingCatalog.MIN_BODY_BYTES.check(bytes); // the filter's range, and its message
     return new CompressedResponses(pipelines, contentType, ownIdentity, listener, bytes, dictionaries, dictionaryPool);
   }
 

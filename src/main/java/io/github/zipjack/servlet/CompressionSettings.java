@@ -5,15 +5,21 @@ import io.github.zipjack.GzipImplementation;
 import io.github.zipjack.Pipeline;
 import io.github.zipjack.codec.CompressionWorkers;
 import io.github.zipjack.codec.Parallelism;
+import io.github.zipjack.settings.Setting;
+import io.github.zipjack.settings.SettingCatalog;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -23,34 +29,9 @@ import java.util.regex.Pattern;
  * thread-safe; made by {@link #builder()} or {@link #fromInitParameters(Function)}, whose parameter
  * names are the builder's setter names.
  *
- * <table>
- *   <caption>Settings</caption>
- *   <tr><th>setting</th><th>default</th><th>what it does</th></tr>
- *   <tr><td>{@code codings}</td><td>{@code zstd(1), gzip(1), brotli(4)}</td><td>codings offered,
- *       most preferred first; by default each is offered when its library loads</td></tr>
- *   <tr><td>{@code minBodyBytes}</td><td>1,024</td><td>shorter bodies are sent as they are</td></tr>
- *   <tr><td>{@code maxBufferedBytes}</td><td>8 MiB</td><td>larger bodies stream compressed, chunked,
- *       without Content-Length</td></tr>
- *   <tr><td>{@code mimeTypes}</td><td>text, JSON, MessagePack, JavaScript, XML, SVG</td><td>the
- *       Content-Types compressed</td></tr>
- *   <tr><td>{@code segmentPoolBytes}</td><td>8 MiB</td><td>idle buffer segments kept for reuse</td></tr>
- *   <tr><td>{@code encoderPoolSize}</td><td>32</td><td>idle encoders kept per coding</td></tr>
- *   <tr><td>{@code inflateRequests}</td><td>true</td><td>inflate compressed request bodies</td></tr>
- *   <tr><td>{@code maxInflatedRequestBytes}</td><td>16 MiB</td><td>413 past it</td></tr>
- *   <tr><td>{@code maxInflationRatio}</td><td>100</td><td>413 past it</td></tr>
- *   <tr><td>{@code compressionThreads}</td><td>the number of processors</td><td>threads that may
- *       compress one gzip or zstd response past {@code parallelThresholdBytes}, held or streamed
- *       (brotli is always serial); 1 for none</td></tr>
- *   <tr><td>{@code parallelThresholdBytes}</td><td>256 KiB</td><td>smaller bodies are compressed on
- *       the request's thread</td></tr>
- *   <tr><td>{@code dictionaries}</td><td>none</td><td>{@link HttpDictionary HTTP dictionaries}: served
- *       under {@code dictionaryPath}, and {@code dcz} or {@code dcb} for clients that hold one (builder only)</td></tr>
- *   <tr><td>{@code dictionaryPath}</td><td>{@code /zipjack/dictionaries}</td><td>where the dictionaries
- *       are served, below the context path</td></tr>
- *   <tr><td>{@code flushGraceMillis}</td><td>20</td><td>a flush not followed by the end of the
- *       body within this many milliseconds is early: what is held goes out at once, uncompressed,
- *       and the rest passes through (0: at the flush itself)</td></tr>
- * </table>
+ * <p>Each setting is set once: a second call of a setter fails, as in {@code Pipeline.Builder}. Ranges,
+ * defaults and messages are shared with {@code Pipeline.Builder} and the Spring Boot properties; each
+ * setter's doc gives its default, and docs/servlet-filter.md lists them all with their init parameters.
  *
  * <p>Why these defaults (figures from docs/benchmarks.md's engine table, x1 = 112 KB of JSON): zstd level 1
  * is the fastest engine (about 2.2x the study's best gzip) and its output is smaller than gzip level
@@ -64,13 +45,11 @@ import java.util.regex.Pattern;
  */
 public final class CompressionSettings {
   /** The init parameter names, which are the builder's setter names. */
-  public static final Set<String> INIT_PARAMETER_NAMES = Set.of("codings", "minBodyBytes", "maxBufferedBytes",
-      "mimeTypes", "segmentPoolBytes", "encoderPoolSize", "inflateRequests", "maxInflatedRequestBytes",
-      "maxInflationRatio", "flushGraceMillis", "compressionThreads", "parallelThresholdBytes");
-  static final long DEFAULT_FLUSH_GRACE_MILLIS = 20;
-  static final long MAX_FLUSH_GRACE_MILLIS = 60_000;
-  static final int MAX_COMPRESSION_THREADS = 256;
-  static final String DEFAULT_DICTIONARY_PATH = "/zipjack/dictionaries";
+  public static final Set<String> INIT_PARAMETER_NAMES = SettingCatalog.on(Setting.Surface.INIT_PARAMETER).stream()
+      .map(Setting::name).collect(Collectors.toUnmodifiableSet());
+  /** How each init parameter's text reaches the builder; its keys are {@link #INIT_PARAMETER_NAMES}. */
+  static final Map<String, BiConsumer<Builder, String>> INIT_PARAMETERS = initParameters();
+  static final String DEFAULT_DICTIONARY_PATH = SettingCatalog.DICTIONARY_PATH.defaultValue();
   private static final Pattern DICTIONARY_PATH = Pattern.compile("(/[A-Za-z0-9._~!$&'()*+,;=:@-]+)+");
   /** Default codings, most preferred first. */
   static final List<Compression> DEFAULT_CODINGS =
@@ -79,9 +58,7 @@ public final class CompressionSettings {
       "application/msgpack", "application/x-msgpack", "application/vnd.msgpack", "application/javascript",
       "application/x-javascript", "application/ecmascript", "application/xml", "application/*+xml",
       "image/svg+xml");
-  private static final long MIB = 1024 * 1024;
   private static final Pattern MIME_TYPE = Pattern.compile("[a-z0-9!#$&^_.+-]+/(\\*|\\*\\+[a-z0-9!#$&^_.+-]+|[a-z0-9!#$&^_.+-]+)");
-  private static final Pattern BYTE_COUNT = Pattern.compile("(\\d+)\\s*(|b|kib|mib|gib)", Pattern.CASE_INSENSITIVE);
   private static final Pattern CODING = Pattern.compile("(gzip|zstd|brotli|br)\\s*(?:\\(\\s*(\\d+)\\s*(?:,\\s*(\\w+)\\s*)?\\))?",
       Pattern.CASE_INSENSITIVE);
 
@@ -154,11 +131,14 @@ public final class CompressionSettings {
    * Settings from a filter's init parameters (names as the builder's setters; absent ones keep
    * their defaults). Values: {@code codings} as {@code zstd(1), gzip(1), brotli(4)} (also
    * {@code br(4)}, {@code gzip(1, ZLIB)}, or a bare name for its default level: gzip 1, zstd 1,
-   * brotli 4); byte counts as {@code 1024}, {@code 64KiB}, {@code 8MiB}; {@code mimeTypes} comma
+   * brotli 4); byte sizes as {@code 1024}, {@code 64KiB}, {@code 8MiB}; counts, ratios and
+   * milliseconds as whole numbers ({@code 32}, never {@code 8MiB}); {@code mimeTypes} comma
    * separated; {@code inflateRequests} {@code true} or {@code false}.
    *
    * @param initParameter the value of a parameter, or null when it is not set
-   * @throws IllegalArgumentException naming the parameter, its value and what is allowed
+   * @return the settings
+   * @throws IllegalArgumentException naming the parameter and its value, then the builder's own
+   *     message: {@code init parameter encoderPoolSize="2000": encoderPoolSize must be in [0, 1024]: 2000}
    */
   public static CompressionSettings fromInitParameters(Function<String, String> initParameter) {
     Builder b = builder();
@@ -168,7 +148,7 @@ public final class CompressionSettings {
         continue;
       }
       try {
-        apply(b, name, value.trim());
+        INIT_PARAMETERS.get(name).accept(b, value);
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException("init parameter " + name + "=\"" + value + "\": " + e.getMessage(), e);
       }
@@ -176,86 +156,28 @@ public final class CompressionSettings {
     return b.build();
   }
 
-  private static void apply(Builder b, String name, String value) {
-    switch (name) {
-      case "codings":
-        b.codings(value);
-        break;
-      case "minBodyBytes":
-        b.minBodyBytes(parseBytes(value));
-        break;
-      case "maxBufferedBytes":
-        b.maxBufferedBytes(parseBytes(value));
-        break;
-      case "mimeTypes":
-        b.mimeTypes(value.isEmpty() ? new String[0] : value.split("\\s*,\\s*"));
-        break;
-      case "segmentPoolBytes":
-        b.segmentPoolBytes(parseBytes(value));
-        break;
-      case "encoderPoolSize":
-        b.encoderPoolSize((int) Math.min(Integer.MAX_VALUE, parseBytes(value)));
-        break;
-      case "inflateRequests":
-        b.inflateRequests(parseBoolean(value));
-        break;
-      case "flushGraceMillis":
-        b.flushGraceMillis(parseMillis(value));
-        break;
-      case "maxInflatedRequestBytes":
-        b.maxInflatedRequestBytes(parseBytes(value));
-        break;
-      case "maxInflationRatio":
-        b.maxInflationRatio((int) Math.min(Integer.MAX_VALUE, parseBytes(value)));
-        break;
-      case "compressionThreads":
-        b.compressionThreads(parseThreads(value));
-        break;
-      case "parallelThresholdBytes":
-        b.parallelThresholdBytes(parseBytes(value));
-        break;
-      default:
-        throw new AssertionError(name);
-    }
+  private static Map<String, BiConsumer<Builder, String>> initParameters() {
+    Map<String, BiConsumer<Builder, String>> m = new HashMap<>();
+    parsed(m, SettingCatalog.CODINGS, Builder::codings);
+    parsed(m, SettingCatalog.MIN_BODY_BYTES, Builder::minBodyBytes);
+    parsed(m, SettingCatalog.MAX_BUFFERED_BYTES, Builder::maxBufferedBytes);
+    parsed(m, SettingCatalog.MIME_TYPES,
+        (b, types) -> b.mimeTypes(types.isEmpty() ? new String[0] : types.split("\\s*,\\s*")));
+    parsed(m, SettingCatalog.FILTER_SEGMENT_POOL_BYTES, Builder::segmentPoolBytes);
+    parsed(m, SettingCatalog.ENCODER_POOL_SIZE, Builder::encoderPoolSize);
+    parsed(m, SettingCatalog.INFLATE_REQUESTS, Builder::inflateRequests);
+    parsed(m, SettingCatalog.MAX_INFLATED_REQUEST_BYTES, Builder::maxInflatedRequestBytes);
+    parsed(m, SettingCatalog.MAX_INFLATION_RATIO, Builder::maxInflationRatio);
+    parsed(m, SettingCatalog.FLUSH_GRACE_MILLIS, Builder::flushGraceMillis);
+    parsed(m, SettingCatalog.COMPRESSION_THREADS, Builder::compressionThreads);
+    parsed(m, SettingCatalog.PARALLEL_THRESHOLD_BYTES, Builder::parallelThresholdBytes);
+    return Map.copyOf(m);
   }
 
-  private static boolean parseBoolean(String value) {
-    if (!value.equalsIgnoreCase("true") && !value.equalsIgnoreCase("false")) {
-      throw new IllegalArgumentException("must be true or false");
-    }
-    return Boolean.parseBoolean(value);
-  }
-
-  private static int parseThreads(String value) {
-    if (!value.matches("\\d{1,9}")) {
-      throw new IllegalArgumentException("not a whole number of threads such as 4");
-    }
-    return Integer.parseInt(value);
-  }
-
-  private static long parseMillis(String value) {
-    if (!value.matches("\\d{1,15}")) {
-      throw new IllegalArgumentException("not a whole number of milliseconds such as 20");
-    }
-    return Long.parseLong(value);
-  }
-
-  static long parseBytes(String value) {
-    Matcher m = BYTE_COUNT.matcher(value);
-    if (!m.matches() || m.group(1).length() > 15) {
-      throw new IllegalArgumentException("not a byte count such as 1024, 64KiB or 8MiB");
-    }
-    long n = Long.parseLong(m.group(1));
-    switch (m.group(2).toLowerCase(Locale.ROOT)) {
-      case "kib":
-        return n * 1024;
-      case "mib":
-        return n * MIB;
-      case "gib":
-        return n * 1024 * MIB;
-      default:
-        return n;
-    }
+  /** The init parameter of {@code setting}: its text parsed as the setting's kind says, then given to the setter. */
+  private static <T> void parsed(Map<String, BiConsumer<Builder, String>> m, Setting<T> setting,
+      BiConsumer<Builder, T> setter) {
+    m.put(setting.name(), (b, text) -> setter.accept(b, setting.parse(text)));
   }
 
   static List<Compression> parseCodings(String value) {
@@ -417,24 +339,28 @@ public final class CompressionSettings {
   }
 
   /**
-   * Makes {@link CompressionSettings}. Not thread-safe. Each setter validates its value;
+   * Makes {@link CompressionSettings}. Not thread-safe. Each setting may be set once, as in
+   * {@code Pipeline.Builder}: a second call fails with an IllegalStateException naming the value
+   * already set (a value that was refused does not count as set). Each setter validates its value;
    * {@link #build()} checks combinations and leaves the builder unchanged.
    */
   public static final class Builder {
     private List<Compression> codings;
-    private long minBodyBytes = 1024;
-    private long maxBufferedBytes = 8 * MIB;
+    private long minBodyBytes = SettingCatalog.MIN_BODY_BYTES.defaultValue();
+    private long maxBufferedBytes = SettingCatalog.MAX_BUFFERED_BYTES.defaultValue();
     private List<String> mimeTypes = DEFAULT_MIME_TYPES;
-    private long segmentPoolBytes = 8 * MIB;
-    private int encoderPoolSize = 32;
-    private boolean inflateRequests = true;
-    private long maxInflatedRequestBytes = RequestInflation.DEFAULT_MAX_INFLATED_REQUEST_BYTES;
-    private int maxInflationRatio = RequestInflation.DEFAULT_MAX_INFLATION_RATIO;
-    private long flushGraceMillis = DEFAULT_FLUSH_GRACE_MILLIS;
-    private int compressionThreads = Math.min(MAX_COMPRESSION_THREADS, Runtime.getRuntime().availableProcessors());
-    private long parallelThresholdBytes = Pipeline.DEFAULT_PARALLEL_THRESHOLD_BYTES;
+    private long segmentPoolBytes = SettingCatalog.FILTER_SEGMENT_POOL_BYTES.defaultValue();
+    private int encoderPoolSize = SettingCatalog.ENCODER_POOL_SIZE.defaultValue();
+    private boolean inflateRequests = SettingCatalog.INFLATE_REQUESTS.defaultValue();
+    private long maxInflatedRequestBytes = SettingCatalog.MAX_INFLATED_REQUEST_BYTES.defaultValue();
+    private int maxInflationRatio = SettingCatalog.MAX_INFLATION_RATIO.defaultValue();
+    private long flushGraceMillis = SettingCatalog.FLUSH_GRACE_MILLIS.defaultValue();
+    private int compressionThreads = SettingCatalog.COMPRESSION_THREADS.defaultValue();
+    private long parallelThresholdBytes = SettingCatalog.PARALLEL_THRESHOLD_BYTES.defaultValue();
     private List<HttpDictionary> dictionaries = List.of();
     private String dictionaryPath = DEFAULT_DICTIONARY_PATH;
+    /** The names of the settings set so far. */
+    private final Set<String> assigned = new HashSet<>();
 
     private Builder() {}
 
@@ -449,8 +375,10 @@ public final class CompressionSettings {
      *
      * @throws IllegalArgumentException if the text does not parse, names a level out of range, is
      *     empty, or lists a coding twice
+     * @throws IllegalStateException if already set
      */
     public Builder codings(String codingsInPreferenceOrder) {
+      checkUnset(SettingCatalog.CODINGS, codings);
       return codings(parseCodings(codingsInPreferenceOrder).toArray(new Compression[0]));
     }
 
@@ -461,8 +389,10 @@ public final class CompressionSettings {
      * @throws IllegalArgumentException if empty, if it contains {@code Compression.none()} (identity
      *     is always possible), if a coding appears twice, or if a zstd coding has a dictionary (no
      *     browser has it)
+     * @throws IllegalStateException if already set
      */
     public Builder codings(Compression... codingsInPreferenceOrder) {
+      checkUnset(SettingCatalog.CODINGS, codings);
       if (codingsInPreferenceOrder.length == 0) {
         throw new IllegalArgumentException("codings must not be empty");
       }
@@ -479,6 +409,7 @@ public final class CompressionSettings {
         }
       }
       this.codings = List.of(codingsInPreferenceOrder);
+      assigned.add(SettingCatalog.CODINGS.name());
       return this;
     }
 
@@ -495,21 +426,31 @@ public final class CompressionSettings {
       }
     }
 
-    /** Bodies shorter than this, in bytes, are sent uncompressed. Default 1,024. */
+    /**
+     * Bodies shorter than this, in bytes, are sent uncompressed. At least 0; default 1 KiB.
+     *
+     * @throws IllegalArgumentException if negative
+     * @throws IllegalStateException if already set
+     */
     public Builder minBodyBytes(long minBodyBytes) {
-      requireAtLeast("minBodyBytes", minBodyBytes, 0);
-      this.minBodyBytes = minBodyBytes;
+      checkUnset(SettingCatalog.MIN_BODY_BYTES, this.minBodyBytes);
+      this.minBodyBytes = SettingCatalog.MIN_BODY_BYTES.check(minBodyBytes);
+      assigned.add(SettingCatalog.MIN_BODY_BYTES.name());
       return this;
     }
 
     /**
      * Bodies up to this many bytes are held in pooled segments, compressed once and sent with a
-     * Content-Length; a larger body streams compressed (chunked) as it is written. Default 8 MiB.
-     * Must not be less than {@code minBodyBytes}.
+     * Content-Length; a larger body streams compressed (chunked) as it is written. At least 0;
+     * default 8 MiB. Must not be less than {@code minBodyBytes} ({@link #build()} checks).
+     *
+     * @throws IllegalArgumentException if negative
+     * @throws IllegalStateException if already set
      */
     public Builder maxBufferedBytes(long maxBufferedBytes) {
-      requireAtLeast("maxBufferedBytes", maxBufferedBytes, 0);
-      this.maxBufferedBytes = maxBufferedBytes;
+      checkUnset(SettingCatalog.MAX_BUFFERED_BYTES, this.maxBufferedBytes);
+      this.maxBufferedBytes = SettingCatalog.MAX_BUFFERED_BYTES.check(maxBufferedBytes);
+      assigned.add(SettingCatalog.MAX_BUFFERED_BYTES.name());
       return this;
     }
 
@@ -521,8 +462,12 @@ public final class CompressionSettings {
      * JavaScript ({@code application/javascript}, {@code application/x-javascript},
      * {@code application/ecmascript}), {@code application/xml}, {@code application/*+xml} and
      * {@code image/svg+xml}. {@code text/event-stream} is never compressed, whatever this says.
+     *
+     * @throws IllegalArgumentException if an entry is not of these forms
+     * @throws IllegalStateException if already set
      */
     public Builder mimeTypes(String... mimeTypes) {
+      checkUnset(SettingCatalog.MIME_TYPES, this.mimeTypes);
       List<String> types = new ArrayList<>();
       for (String t : mimeTypes) {
         Objects.requireNonNull(t, "mimeTypes must not contain null");
@@ -533,43 +478,74 @@ public final class CompressionSettings {
         types.add(type);
       }
       this.mimeTypes = List.copyOf(types);
+      assigned.add(SettingCatalog.MIME_TYPES.name());
       return this;
     }
 
-    /** Idle buffer bytes kept for reuse by the filter's segment pool; 0 disables pooling. Default 8 MiB. */
+    /**
+     * Idle buffer bytes kept for reuse by the filter's segment pool; 0 disables pooling. Range
+     * [0, 1 GiB], as {@code Pipeline.Builder.segmentPoolBytes}; default 8 MiB.
+     *
+     * @throws IllegalArgumentException if outside [0, 1 GiB]
+     * @throws IllegalStateException if already set
+     */
     public Builder segmentPoolBytes(long segmentPoolBytes) {
-      requireAtLeast("segmentPoolBytes", segmentPoolBytes, 0);
-      this.segmentPoolBytes = segmentPoolBytes;
+      checkUnset(SettingCatalog.FILTER_SEGMENT_POOL_BYTES, this.segmentPoolBytes);
+      this.segmentPoolBytes = SettingCatalog.FILTER_SEGMENT_POOL_BYTES.check(segmentPoolBytes);
+      assigned.add(SettingCatalog.FILTER_SEGMENT_POOL_BYTES.name());
       return this;
     }
 
     /**
      * Idle encoders, and as many decoders, kept per coding (a zlib one holds about 256 KB of native
-     * memory); size it to the threads that compress at once. Default 32.
+     * memory); size it to the threads that compress at once. Range [0, 1024], as
+     * {@code Pipeline.Builder.encoderPoolSize}; default 32.
+     *
+     * @throws IllegalArgumentException if outside [0, 1024]
+     * @throws IllegalStateException if already set
      */
     public Builder encoderPoolSize(int encoderPoolSize) {
-      requireAtLeast("encoderPoolSize", encoderPoolSize, 0);
-      this.encoderPoolSize = encoderPoolSize;
+      checkUnset(SettingCatalog.ENCODER_POOL_SIZE, this.encoderPoolSize);
+      this.encoderPoolSize = SettingCatalog.ENCODER_POOL_SIZE.check(encoderPoolSize);
+      assigned.add(SettingCatalog.ENCODER_POOL_SIZE.name());
       return this;
     }
 
-    /** Whether request bodies with a Content-Encoding the filter decodes are inflated. Default true. */
+    /**
+     * Whether request bodies with a Content-Encoding the filter decodes are inflated. Default true.
+     *
+     * @throws IllegalStateException if already set
+     */
     public Builder inflateRequests(boolean inflateRequests) {
+      checkUnset(SettingCatalog.INFLATE_REQUESTS, this.inflateRequests);
       this.inflateRequests = inflateRequests;
+      assigned.add(SettingCatalog.INFLATE_REQUESTS.name());
       return this;
     }
 
-    /** Inflated bytes a request body may have; past it the client gets 413. Default 16 MiB. */
+    /**
+     * Inflated bytes a request body may have; past it the client gets 413. At least 1; default 16 MiB.
+     *
+     * @throws IllegalArgumentException if less than 1
+     * @throws IllegalStateException if already set
+     */
     public Builder maxInflatedRequestBytes(long maxInflatedRequestBytes) {
-      requireAtLeast("maxInflatedRequestBytes", maxInflatedRequestBytes, 1);
-      this.maxInflatedRequestBytes = maxInflatedRequestBytes;
+      checkUnset(SettingCatalog.MAX_INFLATED_REQUEST_BYTES, this.maxInflatedRequestBytes);
+      this.maxInflatedRequestBytes = SettingCatalog.MAX_INFLATED_REQUEST_BYTES.check(maxInflatedRequestBytes);
+      assigned.add(SettingCatalog.MAX_INFLATED_REQUEST_BYTES.name());
       return this;
     }
 
-    /** Inflated bytes per compressed byte a request body may have; past it 413. Default 100. */
+    /**
+     * Inflated bytes per compressed byte a request body may have; past it 413. At least 1; default 100.
+     *
+     * @throws IllegalArgumentException if less than 1
+     * @throws IllegalStateException if already set
+     */
     public Builder maxInflationRatio(int maxInflationRatio) {
-      requireAtLeast("maxInflationRatio", maxInflationRatio, 1);
-      this.maxInflationRatio = maxInflationRatio;
+      checkUnset(SettingCatalog.MAX_INFLATION_RATIO, this.maxInflationRatio);
+      this.maxInflationRatio = SettingCatalog.MAX_INFLATION_RATIO.check(maxInflationRatio);
+      assigned.add(SettingCatalog.MAX_INFLATION_RATIO.name());
       return this;
     }
 
@@ -588,12 +564,12 @@ public final class CompressionSettings {
      * {@code text/event-stream} and {@code no-transform} responses pass through from the first byte.
      *
      * @throws IllegalArgumentException if {@code millis} is outside [0, 60000]
+     * @throws IllegalStateException if already set
      */
     public Builder flushGraceMillis(long millis) {
-      if (millis < 0 || millis > MAX_FLUSH_GRACE_MILLIS) {
-        throw new IllegalArgumentException("flushGraceMillis must be in [0, " + MAX_FLUSH_GRACE_MILLIS + "]: " + millis);
-      }
-      this.flushGraceMillis = millis;
+      checkUnset(SettingCatalog.FLUSH_GRACE_MILLIS, flushGraceMillis);
+      this.flushGraceMillis = SettingCatalog.FLUSH_GRACE_MILLIS.check(millis);
+      assigned.add(SettingCatalog.FLUSH_GRACE_MILLIS.name());
       return this;
     }
 
@@ -604,36 +580,35 @@ public final class CompressionSettings {
      * {@code maxBufferedBytes} alike (a streamed body's first blocks still reach the client while
      * the rest is written). Brotli is always serial. Workers come from zipjack's one pool per JVM;
      * a response never waits for a busy one (its own thread compresses instead). Default: the
-     * number of processors; 1 to 256.
+     * number of processors (at most 256); 1 to 256, as in {@code Pipeline.Builder}.
      *
      * @throws IllegalArgumentException if {@code threads} is outside [1, 256]
+     * @throws IllegalStateException if already set
      */
     public Builder compressionThreads(int threads) {
-      if (threads < 1 || threads > MAX_COMPRESSION_THREADS) {
-        throw new IllegalArgumentException("compressionThreads must be in [1, " + MAX_COMPRESSION_THREADS + "]: " + threads);
-      }
-      this.compressionThreads = threads;
+      checkUnset(SettingCatalog.COMPRESSION_THREADS, compressionThreads);
+      this.compressionThreads = SettingCatalog.COMPRESSION_THREADS.check(threads);
+      assigned.add(SettingCatalog.COMPRESSION_THREADS.name());
       return this;
     }
 
     /**
      * Bodies of at most this many bytes are compressed on the request's thread whatever
-     * {@link #compressionThreads(int)} says. Default {@link Pipeline#DEFAULT_PARALLEL_THRESHOLD_BYTES}
-     * (256 KiB; see docs/parallel-compression.md).
+     * {@link #compressionThreads(int)} says. Default 256 KiB
+     * ({@link Pipeline#DEFAULT_PARALLEL_THRESHOLD_BYTES}; see docs/parallel-compression.md). Range [0, 2^31 - 1], as in {@code Pipeline.Builder}.
      *
      * @throws IllegalArgumentException if negative or above 2^31 - 1
+     * @throws IllegalStateException if already set
      */
     public Builder parallelThresholdBytes(long bytes) {
-      if (bytes < 0 || bytes > Integer.MAX_VALUE) {
-        throw new IllegalArgumentException("parallelThresholdBytes must be in [0, " + Integer.MAX_VALUE + "]: " + bytes);
-      }
-      this.parallelThresholdBytes = bytes;
+      checkUnset(SettingCatalog.PARALLEL_THRESHOLD_BYTES, parallelThresholdBytes);
+      this.parallelThresholdBytes = SettingCatalog.PARALLEL_THRESHOLD_BYTES.check(bytes);
+      assigned.add(SettingCatalog.PARALLEL_THRESHOLD_BYTES.name());
       return this;
     }
 
     /**
-     * The HTTP dictionaries (RFC 9842) to serve and compress with, replacing any set before; default
-     * none. Each is served under {@link #dictionaryPath(String)}; responses under its match carry a
+     * The HTTP dictionaries (RFC 9842) to serve and compress with; default none. Each is served under {@link #dictionaryPath(String)}; responses under its match carry a
      * {@code Link} to it (the first listed that matches: list the newest first), and requests from
      * clients that hold one are answered in {@code dcz} ({@code dcb} when brotli is offered and
      * preferred). Several at once let a new dictionary roll
@@ -641,8 +616,10 @@ public final class CompressionSettings {
      * inflated with them.
      *
      * @throws IllegalArgumentException if the same dictionary bytes are given twice
+     * @throws IllegalStateException if already set
      */
     public Builder dictionaries(HttpDictionary... dictionaries) {
+      checkUnset(SettingCatalog.DICTIONARIES, this.dictionaries);
       Set<String> hashes = new HashSet<>();
       for (HttpDictionary d : dictionaries) {
         Objects.requireNonNull(d, "dictionaries must not contain null");
@@ -651,6 +628,7 @@ public final class CompressionSettings {
         }
       }
       this.dictionaries = List.of(dictionaries);
+      assigned.add(SettingCatalog.DICTIONARIES.name());
       return this;
     }
 
@@ -660,8 +638,10 @@ public final class CompressionSettings {
      *
      * @throws IllegalArgumentException unless it is a path of one or more segments, starting with a
      *     slash and not ending with one, in characters that need no escaping
+     * @throws IllegalStateException if already set
      */
     public Builder dictionaryPath(String path) {
+      checkUnset(SettingCatalog.DICTIONARY_PATH, dictionaryPath);
       Objects.requireNonNull(path, "dictionaryPath must not be null");
       if (!DICTIONARY_PATH.matcher(path).matches() || path.contains("/./") || path.contains("/../")
           || path.endsWith("/.") || path.endsWith("/..")) {
@@ -669,6 +649,7 @@ public final class CompressionSettings {
             + "with /, not ending with /, no . or .. segments, no characters that need escaping): \"" + path + "\"");
       }
       this.dictionaryPath = path;
+      assigned.add(SettingCatalog.DICTIONARY_PATH.name());
       return this;
     }
 
@@ -683,9 +664,10 @@ public final class CompressionSettings {
       return new CompressionSettings(this);
     }
 
-    private static void requireAtLeast(String name, long value, long min) {
-      if (value < min) {
-        throw new IllegalArgumentException(name + " must be >= " + min + ": " + value);
+    /** Each setting may be set once; a value that was refused does not count as set. */
+    private void checkUnset(Setting<?> setting, Object current) {
+      if (assigned.contains(setting.name())) {
+        throw new IllegalStateException(setting.name() + " was already set to " + current);
       }
     }
   }

@@ -4,6 +4,7 @@ import io.github.zipjack.DecodeLimitExceededException;
 import io.github.zipjack.ZipjackDecodeException;
 import io.github.zipjack.codec.CodingTokens;
 import io.github.zipjack.codec.CompressionEngine;
+import io.github.zipjack.settings.SettingCatalog;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletRequestWrapper;
 import jakarta.servlet.http.HttpServletRequest;
@@ -53,10 +54,10 @@ import java.util.stream.Collectors;
  * malformed or truncated body gives {@code 400 Bad Request}.
  */
 final class RequestInflation {
-  /** Default for {@code maxInflatedRequestBytes}: 16 MiB. */
-  static final long DEFAULT_MAX_INFLATED_REQUEST_BYTES = 16L * 1024 * 1024;
-  /** Default for {@code maxInflationRatio}: 100 inflated bytes per compressed byte. */
-  static final int DEFAULT_MAX_INFLATION_RATIO = 100;
+  /** Default for {@code maxInflatedRequestBytes}, from its definition. */
+  static final long DEFAULT_MAX_INFLATED_REQUEST_BYTES = SettingCatalog.MAX_INFLATED_REQUEST_BYTES.defaultValue();
+  /** Default for {@code maxInflationRatio}, from its definition. */
+  static final int DEFAULT_MAX_INFLATION_RATIO = SettingCatalog.MAX_INFLATION_RATIO.defaultValue();
   /** The most of a client's codings a 415 message repeats. */
   private static final int MAX_CODINGS_SHOWN = 4;
 

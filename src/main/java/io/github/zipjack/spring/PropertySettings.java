@@ -2,6 +2,8 @@ package io.github.zipjack.spring;
 
 import io.github.zipjack.servlet.CompressionSettings;
 import io.github.zipjack.servlet.HttpDictionary;
+import io.github.zipjack.settings.Setting;
+import io.github.zipjack.settings.SettingCatalog;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Duration;
@@ -15,10 +17,11 @@ import org.springframework.util.unit.DataSize;
 /**
  * Turns bound {@link ZipjackCompressionProperties} into the filter's {@link CompressionSettings},
  * each property through the setter that validates it, so that a refused value is reported under its
- * property name. Runs once at start-up.
+ * property name with the builder's own message (the same an init parameter gets). Runs once at
+ * start-up.
  */
 final class PropertySettings {
-  private static final String PREFIX = "zipjack.compression.";
+  private static final String PREFIX = Setting.SPRING_PREFIX;
 
   private PropertySettings() {}
 
@@ -34,38 +37,44 @@ final class PropertySettings {
   static CompressionSettings from(ZipjackCompressionProperties p, ResourceLoader resources) {
     CompressionSettings.Builder b = CompressionSettings.builder();
     if (p.getCodings() != null) {
-      set("codings", p.getCodings(), b, x -> x.codings(p.getCodings()));
+      set(SettingCatalog.CODINGS, p.getCodings(), b, x -> x.codings(p.getCodings()));
     }
-    set("min-body-size", p.getMinBodySize(), b, x -> x.minBodyBytes(bytes(p.getMinBodySize())));
-    set("max-buffered-size", p.getMaxBufferedSize(), b, x -> x.maxBufferedBytes(bytes(p.getMaxBufferedSize())));
+    set(SettingCatalog.MIN_BODY_BYTES, p.getMinBodySize(), b, x -> x.minBodyBytes(bytes(p.getMinBodySize())));
+    set(SettingCatalog.MAX_BUFFERED_BYTES, p.getMaxBufferedSize(), b,
+        x -> x.maxBufferedBytes(bytes(p.getMaxBufferedSize())));
     if (!p.getMimeTypes().isEmpty()) {
-      set("mime-types", String.join(",", p.getMimeTypes()), b,
+      set(SettingCatalog.MIME_TYPES, String.join(",", p.getMimeTypes()), b,
           x -> x.mimeTypes(p.getMimeTypes().toArray(new String[0])));
     }
-    set("segment-pool-size", p.getSegmentPoolSize(), b, x -> x.segmentPoolBytes(bytes(p.getSegmentPoolSize())));
-    set("encoder-pool-size", p.getEncoderPoolSize(), b, x -> x.encoderPoolSize(p.getEncoderPoolSize()));
-    b.inflateRequests(p.isInflateRequests());
-    set("max-inflated-request-size", p.getMaxInflatedRequestSize(), b,
+    set(SettingCatalog.FILTER_SEGMENT_POOL_BYTES, p.getSegmentPoolSize(), b,
+        x -> x.segmentPoolBytes(bytes(p.getSegmentPoolSize())));
+    set(SettingCatalog.ENCODER_POOL_SIZE, p.getEncoderPoolSize(), b, x -> x.encoderPoolSize(p.getEncoderPoolSize()));
+    set(SettingCatalog.INFLATE_REQUESTS, p.isInflateRequests(), b, x -> x.inflateRequests(p.isInflateRequests()));
+    set(SettingCatalog.MAX_INFLATED_REQUEST_BYTES, p.getMaxInflatedRequestSize(), b,
         x -> x.maxInflatedRequestBytes(bytes(p.getMaxInflatedRequestSize())));
-    set("max-inflation-ratio", p.getMaxInflationRatio(), b, x -> x.maxInflationRatio(p.getMaxInflationRatio()));
-    set("flush-grace", p.getFlushGrace(), b, x -> x.flushGraceMillis(millis(p.getFlushGrace())));
+    set(SettingCatalog.MAX_INFLATION_RATIO, p.getMaxInflationRatio(), b,
+        x -> x.maxInflationRatio(p.getMaxInflationRatio()));
+    set(SettingCatalog.FLUSH_GRACE_MILLIS, p.getFlushGrace(), b, x -> x.flushGraceMillis(millis(p.getFlushGrace())));
     if (p.getCompressionThreads() != null) {
-      set("compression-threads", p.getCompressionThreads(), b, x -> x.compressionThreads(p.getCompressionThreads()));
+      set(SettingCatalog.COMPRESSION_THREADS, p.getCompressionThreads(), b,
+          x -> x.compressionThreads(p.getCompressionThreads()));
     }
-    set("parallel-threshold", p.getParallelThreshold(), b,
+    set(SettingCatalog.PARALLEL_THRESHOLD_BYTES, p.getParallelThreshold(), b,
         x -> x.parallelThresholdBytes(bytes(p.getParallelThreshold())));
-    set("dictionary-path", p.getDictionaryPath(), b, x -> x.dictionaryPath(p.getDictionaryPath()));
+    set(SettingCatalog.DICTIONARY_PATH, p.getDictionaryPath(), b, x -> x.dictionaryPath(p.getDictionaryPath()));
     List<HttpDictionary> dictionaries = new ArrayList<>();
     for (int i = 0; i < p.getDictionaries().size(); i++) {
       dictionaries.add(dictionary(p.getDictionaries().get(i), "dictionaries[" + i + "].", resources));
     }
-    set("dictionaries", dictionaries, b, x -> x.dictionaries(dictionaries.toArray(new HttpDictionary[0])));
+    set(SettingCatalog.DICTIONARIES, dictionaries, b,
+        x -> x.dictionaries(dictionaries.toArray(new HttpDictionary[0])));
     try {
       return b.build();
     } catch (IllegalArgumentException e) {
       // the only combination checked: min-body-size against max-buffered-size
-      throw new InvalidZipjackPropertyException(PREFIX + "min-body-size", String.valueOf(p.getMinBodySize()),
-          "it must not exceed " + PREFIX + "max-buffered-size (" + p.getMaxBufferedSize() + ")", e);
+      throw new InvalidZipjackPropertyException(PREFIX + SettingCatalog.MIN_BODY_BYTES.property(),
+          String.valueOf(p.getMinBodySize()), "it must not exceed " + PREFIX
+              + SettingCatalog.MAX_BUFFERED_BYTES.property() + " (" + p.getMaxBufferedSize() + ")", e);
     }
   }
 
@@ -113,29 +122,33 @@ final class PropertySettings {
     }
   }
 
-  private static void set(String property, Object value, CompressionSettings.Builder b,
+  private static void set(Setting<?> setting, Object value, CompressionSettings.Builder b,
       Consumer<CompressionSettings.Builder> setter) {
     try {
       setter.accept(b);
     } catch (IllegalArgumentException e) {
-      throw new InvalidZipjackPropertyException(PREFIX + property, String.valueOf(value), e.getMessage(), e);
+      throw new InvalidZipjackPropertyException(PREFIX + setting.property(), String.valueOf(value), e.getMessage(),
+          e);
     }
   }
 
+  /** The bytes of a bound size; the builder checks the range, so a bad size reads as a bad init parameter does. */
   private static long bytes(DataSize size) {
     if (size == null) {
       throw new IllegalArgumentException("a size is required, such as 1KB or 8MB");
     }
-    if (size.isNegative()) {
-      throw new IllegalArgumentException("a size must not be negative");
-    }
     return size.toBytes();
   }
 
+  /** The milliseconds of a bound duration; the builder checks the range. */
   private static long millis(Duration duration) {
-    if (duration == null || duration.isNegative()) {
-      throw new IllegalArgumentException("a duration of 0 or more is required, such as 20ms");
+    if (duration == null) {
+      throw new IllegalArgumentException("a duration is required, such as 20ms");
     }
-    return duration.toMillis();
+    try {
+      return duration.toMillis();
+    } catch (ArithmeticException tooLong) {
+      return duration.isNegative() ? Long.MIN_VALUE : Long.MAX_VALUE; // out of every range: the builder says so
+    }
   }
 }

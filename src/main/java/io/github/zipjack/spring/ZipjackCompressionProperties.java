@@ -1,6 +1,6 @@
 package io.github.zipjack.spring;
 
-import io.github.zipjack.Pipeline;
+import io.github.zipjack.settings.SettingCatalog;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,210 +12,266 @@ import org.springframework.util.unit.DataSize;
  * auto-configured {@link io.github.zipjack.servlet.CompressionFilter} in Spring's style (sizes as
  * {@link DataSize}, 8MB; durations as {@link Duration}, 20ms), plus the switches of
  * the auto-configuration itself. Spring binds them once at start-up; validation happens when the
- * auto-configuration turns them into {@link io.github.zipjack.servlet.CompressionSettings}, and a bad
- * value stops start-up with a message naming the property. Not thread-safe; Spring owns it.
+ * auto-configuration turns them into {@link io.github.zipjack.servlet.CompressionSettings}, whose
+ * builder checks each value, and a bad value stops start-up with a message naming the property and
+ * the builder's own words ({@code encoderPoolSize must be in [0, 1024]: 2000}). Not thread-safe;
+ * Spring owns it.
+ *
+ * <p>Each property's meaning, range and default are defined once, with the filter's builder and
+ * init parameters; the IDE's configuration metadata and docs/spring-boot.md are made from that
+ * definition, and the defaults below are read from it.
  */
 @ConfigurationProperties(prefix = "zipjack.compression")
 public class ZipjackCompressionProperties {
-  /** Whether zipjack compresses this application's responses at all. */
-  private boolean enabled = true;
-
-  /**
-   * Content codings offered, most preferred first, in the filter's syntax: zstd(1), gzip(1),
-   * brotli(4); also br(4), gzip(1, ZLIB), or a bare name for its default level. When
-   * unset, zstd(1), gzip(1) and brotli(4), each offered only when its library loads; when set, each
-   * listed coding must load or start-up fails naming the missing artifact.
-   */
+  private boolean enabled = SettingCatalog.ENABLED.defaultValue();
+  // null: the filter's default codings, each offered only when its library loads
   private String codings;
-
-  /** Bodies shorter than this are sent uncompressed. */
-  private DataSize minBodySize = DataSize.ofBytes(1024);
-
-  /** Bodies up to this size are held whole and sent with an exact Content-Length; larger ones stream. */
-  private DataSize maxBufferedSize = DataSize.ofMegabytes(8);
-
-  /**
-   * Compressible media types: type/subtype, type/* or type/*+suffix. When
-   * unset, text, JSON, MessagePack, JavaScript, XML and SVG.
-   */
+  private DataSize minBodySize = DataSize.ofBytes(SettingCatalog.MIN_BODY_BYTES.defaultValue());
+  private DataSize maxBufferedSize = DataSize.ofBytes(SettingCatalog.MAX_BUFFERED_BYTES.defaultValue());
+  // empty: the filter's default media types
   private List<String> mimeTypes = new ArrayList<>();
-
-  /** Idle buffer memory kept for reuse. */
-  private DataSize segmentPoolSize = DataSize.ofMegabytes(8);
-
-  /** Idle encoders (and decoders) kept per coding. */
-  private int encoderPoolSize = 32;
-
-  /** Whether gzip, zstd and brotli request bodies are inflated for the application. */
-  private boolean inflateRequests = true;
-
-  /** The most an inflated request body may hold; 413 past it. */
-  private DataSize maxInflatedRequestSize = DataSize.ofMegabytes(16);
-
-  /** The most inflated bytes per compressed byte a request body may have; 413 past it. */
-  private int maxInflationRatio = 100;
-
-  /**
-   * A flush not followed by the end of the body within this time is early: what is held goes out
-   * at once, uncompressed, and the rest passes through (0: at the flush itself). Server-Sent Events
-   * and other streams stay live this way.
-   */
-  private Duration flushGrace = Duration.ofMillis(20);
-
-  /**
-   * Threads that may compress one large gzip or zstd response, the request's own included (brotli is
-   * always serial); 1 for none. When unset, the number of processors: a response never waits for a
-   * busy worker, so under load each is compressed on its own thread as before.
-   */
+  private DataSize segmentPoolSize = DataSize.ofBytes(SettingCatalog.FILTER_SEGMENT_POOL_BYTES.defaultValue());
+  private int encoderPoolSize = SettingCatalog.ENCODER_POOL_SIZE.defaultValue();
+  private boolean inflateRequests = SettingCatalog.INFLATE_REQUESTS.defaultValue();
+  private DataSize maxInflatedRequestSize = DataSize.ofBytes(SettingCatalog.MAX_INFLATED_REQUEST_BYTES.defaultValue());
+  private int maxInflationRatio = SettingCatalog.MAX_INFLATION_RATIO.defaultValue();
+  private Duration flushGrace = Duration.ofMillis(SettingCatalog.FLUSH_GRACE_MILLIS.defaultValue());
+  // null: the number of processors, computed when the filter's settings are made
   private Integer compressionThreads;
-
-  /** Responses up to this size are compressed on the request's thread whatever compression-threads says. */
-  private DataSize parallelThreshold = DataSize.ofBytes(Pipeline.DEFAULT_PARALLEL_THRESHOLD_BYTES);
-
-  /** The filter's position among the servlet filters; the default wraps nearly all of them. */
+  private DataSize parallelThreshold = DataSize.ofBytes(SettingCatalog.PARALLEL_THRESHOLD_BYTES.defaultValue());
   private int filterOrder = ZipjackCompressionAutoConfiguration.DEFAULT_FILTER_ORDER;
-
-  /** Settings of the message converters that serialize straight into the compressed body. */
   private final Converter converter = new Converter();
-
-  /**
-   * HTTP dictionaries (RFC 9842): each served under dictionary-path, linked from the responses
-   * under its match, and used for dcz with the clients that hold it. List the newest first; keep
-   * the previous one listed while clients may still hold it.
-   */
   private List<Dictionary> dictionaries = new ArrayList<>();
+  private String dictionaryPath = SettingCatalog.DICTIONARY_PATH.defaultValue();
 
-  /** Where the dictionaries are served, below the context path; each at this path, a slash and its hash. */
-  private String dictionaryPath = "/zipjack/dictionaries";
+  /** Creates the properties at their defaults; Spring binds the application's values onto them. */
+  public ZipjackCompressionProperties() {}
 
+  /** {@return the value of {@code zipjack.compression.enabled}} */
   public boolean isEnabled() {
     return enabled;
   }
 
+  /**
+   * Sets {@code zipjack.compression.enabled}; Spring calls it when binding.
+   *
+   * @param enabled the bound value
+   */
   public void setEnabled(boolean enabled) {
     this.enabled = enabled;
   }
 
+  /** {@return the value of {@code zipjack.compression.codings}} */
   public String getCodings() {
     return codings;
   }
 
+  /**
+   * Sets {@code zipjack.compression.codings}; Spring calls it when binding.
+   *
+   * @param codings the bound value
+   */
   public void setCodings(String codings) {
     this.codings = codings;
   }
 
+  /** {@return the value of {@code zipjack.compression.min-body-size}} */
   public DataSize getMinBodySize() {
     return minBodySize;
   }
 
+  /**
+   * Sets {@code zipjack.compression.min-body-size}; Spring calls it when binding.
+   *
+   * @param minBodySize the bound value
+   */
   public void setMinBodySize(DataSize minBodySize) {
     this.minBodySize = minBodySize;
   }
 
+  /** {@return the value of {@code zipjack.compression.max-buffered-size}} */
   public DataSize getMaxBufferedSize() {
     return maxBufferedSize;
   }
 
+  /**
+   * Sets {@code zipjack.compression.max-buffered-size}; Spring calls it when binding.
+   *
+   * @param maxBufferedSize the bound value
+   */
   public void setMaxBufferedSize(DataSize maxBufferedSize) {
     this.maxBufferedSize = maxBufferedSize;
   }
 
+  /** {@return the value of {@code zipjack.compression.mime-types}} */
   public List<String> getMimeTypes() {
     return mimeTypes;
   }
 
+  /**
+   * Sets {@code zipjack.compression.mime-types}; Spring calls it when binding.
+   *
+   * @param mimeTypes the bound value
+   */
   public void setMimeTypes(List<String> mimeTypes) {
     this.mimeTypes = mimeTypes;
   }
 
+  /** {@return the value of {@code zipjack.compression.segment-pool-size}} */
   public DataSize getSegmentPoolSize() {
     return segmentPoolSize;
   }
 
+  /**
+   * Sets {@code zipjack.compression.segment-pool-size}; Spring calls it when binding.
+   *
+   * @param segmentPoolSize the bound value
+   */
   public void setSegmentPoolSize(DataSize segmentPoolSize) {
     this.segmentPoolSize = segmentPoolSize;
   }
 
+  /** {@return the value of {@code zipjack.compression.encoder-pool-size}} */
   public int getEncoderPoolSize() {
     return encoderPoolSize;
   }
 
+  /**
+   * Sets {@code zipjack.compression.encoder-pool-size}; Spring calls it when binding.
+   *
+   * @param encoderPoolSize the bound value
+   */
   public void setEncoderPoolSize(int encoderPoolSize) {
     this.encoderPoolSize = encoderPoolSize;
   }
 
+  /** {@return the value of {@code zipjack.compression.inflate-requests}} */
   public boolean isInflateRequests() {
     return inflateRequests;
   }
 
+  /**
+   * Sets {@code zipjack.compression.inflate-requests}; Spring calls it when binding.
+   *
+   * @param inflateRequests the bound value
+   */
   public void setInflateRequests(boolean inflateRequests) {
     this.inflateRequests = inflateRequests;
   }
 
+  /** {@return the value of {@code zipjack.compression.max-inflated-request-size}} */
   public DataSize getMaxInflatedRequestSize() {
     return maxInflatedRequestSize;
   }
 
+  /**
+   * Sets {@code zipjack.compression.max-inflated-request-size}; Spring calls it when binding.
+   *
+   * @param maxInflatedRequestSize the bound value
+   */
   public void setMaxInflatedRequestSize(DataSize maxInflatedRequestSize) {
     this.maxInflatedRequestSize = maxInflatedRequestSize;
   }
 
+  /** {@return the value of {@code zipjack.compression.max-inflation-ratio}} */
   public int getMaxInflationRatio() {
     return maxInflationRatio;
   }
 
+  /**
+   * Sets {@code zipjack.compression.max-inflation-ratio}; Spring calls it when binding.
+   *
+   * @param maxInflationRatio the bound value
+   */
   public void setMaxInflationRatio(int maxInflationRatio) {
     this.maxInflationRatio = maxInflationRatio;
   }
 
+  /** {@return the value of {@code zipjack.compression.flush-grace}} */
   public Duration getFlushGrace() {
     return flushGrace;
   }
 
+  /**
+   * Sets {@code zipjack.compression.flush-grace}; Spring calls it when binding.
+   *
+   * @param flushGrace the bound value
+   */
   public void setFlushGrace(Duration flushGrace) {
     this.flushGrace = flushGrace;
   }
 
+  /** {@return the value of {@code zipjack.compression.compression-threads}} */
   public Integer getCompressionThreads() {
     return compressionThreads;
   }
 
+  /**
+   * Sets {@code zipjack.compression.compression-threads}; Spring calls it when binding.
+   *
+   * @param compressionThreads the bound value
+   */
   public void setCompressionThreads(Integer compressionThreads) {
     this.compressionThreads = compressionThreads;
   }
 
+  /** {@return the value of {@code zipjack.compression.parallel-threshold}} */
   public DataSize getParallelThreshold() {
     return parallelThreshold;
   }
 
+  /**
+   * Sets {@code zipjack.compression.parallel-threshold}; Spring calls it when binding.
+   *
+   * @param parallelThreshold the bound value
+   */
   public void setParallelThreshold(DataSize parallelThreshold) {
     this.parallelThreshold = parallelThreshold;
   }
 
+  /** {@return the value of {@code zipjack.compression.filter-order}} */
   public int getFilterOrder() {
     return filterOrder;
   }
 
+  /**
+   * Sets {@code zipjack.compression.filter-order}; Spring calls it when binding.
+   *
+   * @param filterOrder the bound value
+   */
   public void setFilterOrder(int filterOrder) {
     this.filterOrder = filterOrder;
   }
 
+  /** {@return the value of {@code zipjack.compression.converter}} */
   public Converter getConverter() {
     return converter;
   }
 
+  /** {@return the value of {@code zipjack.compression.dictionaries}} */
   public List<Dictionary> getDictionaries() {
     return dictionaries;
   }
 
+  /**
+   * Sets {@code zipjack.compression.dictionaries}; Spring calls it when binding.
+   *
+   * @param dictionaries the bound value
+   */
   public void setDictionaries(List<Dictionary> dictionaries) {
     this.dictionaries = dictionaries;
   }
 
+  /** {@return the value of {@code zipjack.compression.dictionary-path}} */
   public String getDictionaryPath() {
     return dictionaryPath;
   }
 
+  /**
+   * Sets {@code zipjack.compression.dictionary-path}; Spring calls it when binding.
+   *
+   * @param dictionaryPath the bound value
+   */
   public void setDictionaryPath(String dictionaryPath) {
     this.dictionaryPath = dictionaryPath;
   }
@@ -241,42 +297,72 @@ public class ZipjackCompressionProperties {
     /** How long clients may keep it (its Cache-Control max-age). */
     private Duration maxAge = Duration.ofDays(1);
 
+    /** {@return the value of {@code zipjack.compression.dictionaries[N].location}} */
     public String getLocation() {
       return location;
     }
 
+    /**
+     * Sets {@code zipjack.compression.dictionaries[N].location}; Spring calls it when binding.
+     *
+     * @param location the bound value
+     */
     public void setLocation(String location) {
       this.location = location;
     }
 
+    /** {@return the value of {@code zipjack.compression.dictionaries[N].match}} */
     public String getMatch() {
       return match;
     }
 
+    /**
+     * Sets {@code zipjack.compression.dictionaries[N].match}; Spring calls it when binding.
+     *
+     * @param match the bound value
+     */
     public void setMatch(String match) {
       this.match = match;
     }
 
+    /** {@return the value of {@code zipjack.compression.dictionaries[N].match-dest}} */
     public List<String> getMatchDest() {
       return matchDest;
     }
 
+    /**
+     * Sets {@code zipjack.compression.dictionaries[N].match-dest}; Spring calls it when binding.
+     *
+     * @param matchDest the bound value
+     */
     public void setMatchDest(List<String> matchDest) {
       this.matchDest = matchDest;
     }
 
+    /** {@return the value of {@code zipjack.compression.dictionaries[N].id}} */
     public String getId() {
       return id;
     }
 
+    /**
+     * Sets {@code zipjack.compression.dictionaries[N].id}; Spring calls it when binding.
+     *
+     * @param id the bound value
+     */
     public void setId(String id) {
       this.id = id;
     }
 
+    /** {@return the value of {@code zipjack.compression.dictionaries[N].max-age}} */
     public Duration getMaxAge() {
       return maxAge;
     }
 
+    /**
+     * Sets {@code zipjack.compression.dictionaries[N].max-age}; Spring calls it when binding.
+     *
+     * @param maxAge the bound value
+     */
     public void setMaxAge(Duration maxAge) {
       this.maxAge = maxAge;
     }
@@ -284,17 +370,18 @@ public class ZipjackCompressionProperties {
 
   /** zipjack.compression.converter.*. */
   public static class Converter {
-    /**
-     * Whether controllers' JSON (and MessagePack) return values are serialized by the application's
-     * own mapper straight into the negotiated compressed body, ahead of Spring's Jackson converter,
-     * instead of being compressed afterwards by the filter.
-     */
-    private boolean enabled = true;
+    private boolean enabled = SettingCatalog.CONVERTER_ENABLED.defaultValue();
 
+    /** {@return the value of {@code zipjack.compression.converter.enabled}} */
     public boolean isEnabled() {
       return enabled;
     }
 
+    /**
+     * Sets {@code zipjack.compression.converter.enabled}; Spring calls it when binding.
+     *
+     * @param enabled the bound value
+     */
     public void setEnabled(boolean enabled) {
       this.enabled = enabled;
     }

@@ -81,12 +81,12 @@ class CompressionSettingsTest {
 
   @Test
   void segmentPoolBytes_negative() {
-    assertEquals("segmentPoolBytes must be >= 0: -1", message(() -> CompressionSettings.builder().segmentPoolBytes(-1)));
+    assertEquals("segmentPoolBytes must be in [0, 1073741824] (0 = no pooling): -1", message(() -> CompressionSettings.builder().segmentPoolBytes(-1)));
   }
 
   @Test
   void encoderPoolSize_negative() {
-    assertEquals("encoderPoolSize must be >= 0: -2", message(() -> CompressionSettings.builder().encoderPoolSize(-2)));
+    assertEquals("encoderPoolSize must be in [0, 1024]: -2", message(() -> CompressionSettings.builder().encoderPoolSize(-2)));
   }
 
   @Test
@@ -97,7 +97,8 @@ class CompressionSettingsTest {
 
   @Test
   void maxInflationRatio_zero() {
-    assertEquals("maxInflationRatio must be >= 1: 0", message(() -> CompressionSettings.builder().maxInflationRatio(0)));
+    assertEquals("maxInflationRatio must be in [1, 2147483647]: 0",
+        message(() -> CompressionSettings.builder().maxInflationRatio(0)));
   }
 
   @Test
@@ -213,7 +214,7 @@ class CompressionSettingsTest {
 
   @Test
   void initParameter_badByteCount() {
-    assertEquals("init parameter minBodyBytes=\"1k\": not a byte count such as 1024, 64KiB or 8MiB",
+    assertEquals("init parameter minBodyBytes=\"1k\": minBodyBytes must be a byte size such as 1024, 64KiB or 8MiB: \"1k\"",
         message(() -> fromParameters(Map.of("minBodyBytes", "1k"))));
   }
 
@@ -231,13 +232,13 @@ class CompressionSettingsTest {
 
   @Test
   void initParameter_badBoolean() {
-    assertEquals("init parameter inflateRequests=\"yes\": must be true or false",
+    assertEquals("init parameter inflateRequests=\"yes\": inflateRequests must be true or false: \"yes\"",
         message(() -> fromParameters(Map.of("inflateRequests", "yes"))));
   }
 
   @Test
   void initParameter_invalidRatio() {
-    assertEquals("init parameter maxInflationRatio=\"0\": maxInflationRatio must be >= 1: 0",
+    assertEquals("init parameter maxInflationRatio=\"0\": maxInflationRatio must be in [1, 2147483647]: 0",
         message(() -> fromParameters(Map.of("maxInflationRatio", "0"))));
   }
 
@@ -253,13 +254,13 @@ class CompressionSettingsTest {
 
   @Test
   void compressionThreads_zero() {
-    assertEquals("compressionThreads must be in [1, 256]: 0",
+    assertEquals("compressionThreads must be in [1, 256] (1 = serial): 0",
         message(() -> CompressionSettings.builder().compressionThreads(0)));
   }
 
   @Test
   void compressionThreads_tooHigh() {
-    assertEquals("compressionThreads must be in [1, 256]: 257",
+    assertEquals("compressionThreads must be in [1, 256] (1 = serial): 257",
         message(() -> CompressionSettings.builder().compressionThreads(257)));
   }
 
@@ -296,7 +297,7 @@ class CompressionSettingsTest {
 
   @Test
   void compressionThreads_notANumber() {
-    assertEquals("init parameter compressionThreads=\"four\": not a whole number of threads such as 4",
+    assertEquals("init parameter compressionThreads=\"four\": compressionThreads must be a whole number in [1, 256] (1 = serial): \"four\"",
         message(() -> fromParameters(Map.of("compressionThreads", "four"))));
   }
 
@@ -314,7 +315,7 @@ class CompressionSettingsTest {
 
   @Test
   void initParameterFlushGraceMillis_notANumber() {
-    assertEquals("init parameter flushGraceMillis=\"20ms\": not a whole number of milliseconds such as 20",
+    assertEquals("init parameter flushGraceMillis=\"20ms\": flushGraceMillis must be a whole number of milliseconds in [0, 60000]: \"20ms\"",
         message(() -> fromParameters(Map.of("flushGraceMillis", "20ms"))));
   }
 
@@ -352,5 +353,67 @@ class CompressionSettingsTest {
     CompressionSettings settings = CompressionSettings.builder().dictionaries(b, a).dictionaryPath("/d").build();
     assertEquals(List.of(b, a), settings.dictionaries());
     assertEquals("/d", settings.dictionaryPath());
+  }
+
+  @Test
+  void encoderPoolSize_tooLarge() {
+    assertEquals("encoderPoolSize must be in [0, 1024]: 1025",
+        message(() -> CompressionSettings.builder().encoderPoolSize(1025)));
+  }
+
+  @Test
+  void segmentPoolBytes_tooLarge() {
+    assertEquals("segmentPoolBytes must be in [0, 1073741824] (0 = no pooling): 1073741825",
+        message(() -> CompressionSettings.builder().segmentPoolBytes((1L << 30) + 1)));
+  }
+
+  @Test
+  void initParameterEncoderPoolSize_byteSize() {
+    assertEquals("init parameter encoderPoolSize=\"8MiB\": encoderPoolSize must be a whole number in [0, 1024]: \"8MiB\"",
+        message(() -> fromParameters(Map.of("encoderPoolSize", "8MiB"))));
+  }
+
+  @Test
+  void initParameterMaxInflationRatio_byteSize() {
+    assertEquals("init parameter maxInflationRatio=\"1KiB\": maxInflationRatio must be a whole number in "
+        + "[1, 2147483647]: \"1KiB\"", message(() -> fromParameters(Map.of("maxInflationRatio", "1KiB"))));
+  }
+
+  @Test
+  void initParameterEncoderPoolSize_moreDigitsThanALong() {
+    assertEquals("init parameter encoderPoolSize=\"99999999999999999999\": encoderPoolSize must be in [0, 1024]: "
+        + "99999999999999999999", message(() -> fromParameters(Map.of("encoderPoolSize", "99999999999999999999"))));
+  }
+
+  @Test
+  void initParameterSegmentPoolBytes_aboveTheCap() {
+    assertEquals("init parameter segmentPoolBytes=\"2GiB\": segmentPoolBytes must be in [0, 1073741824] "
+        + "(0 = no pooling): 2147483648", message(() -> fromParameters(Map.of("segmentPoolBytes", "2GiB"))));
+  }
+
+  @Test
+  void minBodyBytes_setTwice() {
+    CompressionSettings.Builder b = CompressionSettings.builder().minBodyBytes(2048);
+    IllegalStateException e = assertThrows(IllegalStateException.class, () -> b.minBodyBytes(4096));
+    assertEquals("minBodyBytes was already set to 2048", e.getMessage());
+  }
+
+  @Test
+  void codings_setTwice() {
+    CompressionSettings.Builder b = CompressionSettings.builder().codings("gzip(1)");
+    IllegalStateException e = assertThrows(IllegalStateException.class, () -> b.codings(Compression.zstd(1)));
+    assertEquals("codings was already set to [gzip(1)]", e.getMessage());
+  }
+
+  @Test
+  void minBodyBytes_rejectedValueLeavesItUnset() {
+    CompressionSettings.Builder b = CompressionSettings.builder();
+    assertThrows(IllegalArgumentException.class, () -> b.minBodyBytes(-1));
+    assertEquals(10, b.minBodyBytes(10).build().minBodyBytes());
+  }
+
+  @Test
+  void everyInitParameterHasItsParser() {
+    assertEquals(CompressionSettings.INIT_PARAMETER_NAMES, CompressionSettings.INIT_PARAMETERS.keySet());
   }
 }

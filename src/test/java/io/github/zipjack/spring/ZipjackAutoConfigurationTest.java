@@ -96,13 +96,13 @@ class ZipjackAutoConfigurationTest {
   @Test
   void negativeSizeStopsStartup() {
     assertStartupFails("zipjack.compression.min-body-size=-1KB", "zipjack.compression.min-body-size", "-1024B",
-        "must not be negative");
+        "minBodyBytes must be >= 0: -1024");
   }
 
   @Test
   void inflationRatioBelowOneStopsStartup() {
     assertStartupFails("zipjack.compression.max-inflation-ratio=0", "zipjack.compression.max-inflation-ratio", "0",
-        ">= 1");
+        "maxInflationRatio must be in [1, 2147483647]: 0");
   }
 
   @Test

@@ -1,0 +1,250 @@
+package io.github.zipjack.settings;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.zipjack.Pipeline;
+import io.github.zipjack.servlet.CompressionSettings;
+import io.github.zipjack.settings.Setting.Surface;
+import io.github.zipjack.spring.ZipjackCompressionProperties;
+import java.io.IOException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every place a setting shows up offers exactly the settings {@link SettingCatalog} defines, with
+ * its defaults and docs: the two builders' methods, the filter's init parameters, the properties
+ * of {@link ZipjackCompressionProperties}, the configuration metadata built into
+ * target/classes/META-INF, and the settings tables of README.md and docs/. A setting added in one
+ * place and not in the others fails here, naming it.
+ *
+ * <p>With {@code -Dzipjack.regenerate=true} the tables and additional-spring-configuration-metadata.json
+ * are rewritten from the definitions instead of checked. Then build from clean ({@code mvn clean test}):
+ * Spring's annotation processor merges the additional metadata only when it compiles
+ * {@link ZipjackCompressionProperties}.
+ */
+class SettingsDriftTest {
+  private static final boolean REGENERATE = Boolean.getBoolean("zipjack.regenerate");
+  private final ObjectMapper mapper = new ObjectMapper();
+
+  @Test
+  void pipelineBuilderMethodsAreThePipelineSettings() {
+    assertEquals(names(Surface.PIPELINE_BUILDER), builderMethods(Pipeline.Builder.class));
+  }
+
+  @Test
+  void filterBuilderMethodsAreTheFilterSettings() {
+    assertEquals(names(Surface.FILTER_BUILDER), builderMethods(CompressionSettings.Builder.class));
+  }
+
+  @Test
+  void initParametersAreTheFilterSettingsOfferedAsText() {
+    assertEquals(names(Surface.INIT_PARAMETER), new TreeSet<>(CompressionSettings.INIT_PARAMETER_NAMES));
+  }
+
+  @Test
+  void everyInitParameterIsAFilterBuilderMethod() {
+    assertTrue(names(Surface.FILTER_BUILDER).containsAll(names(Surface.INIT_PARAMETER)));
+  }
+
+  @Test
+  void springPropertiesAreTheDefinedProperties() {
+    Set<String> bound = new TreeSet<>();
+    beanProperties(ZipjackCompressionProperties.class, "", bound);
+    assertEquals(properties(), bound);
+  }
+
+  @Test
+  void springPropertiesStartAtTheDefinedDefaults() {
+    ZipjackCompressionProperties p = new ZipjackCompressionProperties();
+    Map<String, Object> bound = new HashMap<>();
+    bound.put("min-body-size", p.getMinBodySize().toBytes());
+    bound.put("max-buffered-size", p.getMaxBufferedSize().toBytes());
+    bound.put("segment-pool-size", p.getSegmentPoolSize().toBytes());
+    bound.put("encoder-pool-size", p.getEncoderPoolSize());
+    bound.put("inflate-requests", p.isInflateRequests());
+    bound.put("max-inflated-request-size", p.getMaxInflatedRequestSize().toBytes());
+    bound.put("max-inflation-ratio", p.getMaxInflationRatio());
+    bound.put("flush-grace", p.getFlushGrace().toMillis());
+    bound.put("parallel-threshold", p.getParallelThreshold().toBytes());
+    bound.put("dictionary-path", p.getDictionaryPath());
+    bound.put("enabled", p.isEnabled());
+    bound.put("converter.enabled", p.getConverter().isEnabled());
+    for (Setting<?> s : SettingCatalog.on(Surface.SPRING_PROPERTY)) {
+      if (s.defaultValue() != null && !s.property().equals("compression-threads")) {
+        assertEquals(s.defaultValue(), bound.get(s.property()), s.property());
+      }
+    }
+  }
+
+  @Test
+  void builtMetadataDescribesEachPropertyWithItsDefinition() throws IOException {
+    Path built = Path.of("target/classes/META-INF/spring-configuration-metadata.json");
+    Map<String, JsonNode> metadata = new HashMap<>();
+    for (JsonNode p : mapper.readTree(Files.readString(built)).path("properties")) {
+      String name = p.path("name").asText();
+      if (name.startsWith(Setting.SPRING_PREFIX) && !name.startsWith(Setting.SPRING_PREFIX + "dictionaries[")) {
+        metadata.put(name.substring(Setting.SPRING_PREFIX.length()), p);
+      }
+    }
+    assertEquals(properties(), new TreeSet<>(metadata.keySet()));
+    String stale = " in " + built + "; if additional-spring-configuration-metadata.json changed, build from clean";
+    for (Setting<?> s : SettingCatalog.on(Surface.SPRING_PROPERTY)) {
+      JsonNode p = metadata.get(s.property());
+      assertEquals(SettingsFiles.plain(s.doc()), p.path("description").asText(), s.property() + stale);
+      if (s.springDefault() != null) {
+        assertEquals(s.springDefault(), p.path("defaultValue").asText(), s.property() + stale);
+      }
+    }
+  }
+
+  @Test
+  void additionalMetadataIsMadeFromTheDefinitions() throws IOException {
+    JsonNode file = mapper.readTree(SettingsFiles.read(SettingsFiles.METADATA));
+    JsonNode current = SettingsFiles.currentMetadata(mapper, file);
+    if (REGENERATE && !current.equals(file)) {
+      SettingsFiles.write(SettingsFiles.METADATA, SettingsFiles.metadataText(mapper, current));
+      return;
+    }
+    assertEquals(SettingsFiles.metadataText(mapper, current), SettingsFiles.metadataText(mapper, file),
+        SettingsFiles.METADATA + " is not made from SettingCatalog; run this test with -Dzipjack.regenerate=true");
+  }
+
+  @Test
+  void settingsTablesInTheDocsAreMadeFromTheDefinitions() throws IOException {
+    List<String> stale = new ArrayList<>();
+    for (SettingsFiles.Table t : SettingsFiles.tables()) {
+      String text = SettingsFiles.read(t.file());
+      String current = SettingsFiles.withTable(text, t);
+      if (!current.equals(text)) {
+        if (REGENERATE) {
+          SettingsFiles.write(t.file(), current);
+        } else {
+          stale.add(t.file() + " (" + t.id() + ")");
+        }
+      }
+    }
+    assertTrue(stale.isEmpty(), "settings tables not made from SettingCatalog: " + stale
+        + "; run this test with -Dzipjack.regenerate=true");
+  }
+
+  @Test
+  void eachSurfaceNamesASettingOnce() {
+    for (Surface surface : Surface.values()) {
+      List<String> names = SettingCatalog.on(surface).stream()
+          .map(s -> surface == Surface.SPRING_PROPERTY ? s.property() : s.name()).collect(Collectors.toList());
+      assertEquals(names.size(), new TreeSet<>(names).size(), surface + ": " + names);
+    }
+  }
+
+  @Test
+  void everyNumericDefaultIsInItsRange() {
+    for (Setting<?> s : SettingCatalog.ALL) {
+      if (s.defaultValue() instanceof Number n && s.kind() != Setting.Kind.FLAG) {
+        assertEquals(n.longValue(), s.check(n.longValue()), s.name());
+      }
+    }
+  }
+
+  @Test
+  void pipelineBuilderDocsStateTheDefinedDefaults() throws IOException {
+    assertDocsStateDefaults(Path.of("src/main/java/io/github/zipjack/Pipeline.java"), Surface.PIPELINE_BUILDER);
+  }
+
+  @Test
+  void filterBuilderDocsStateTheDefinedDefaults() throws IOException {
+    assertDocsStateDefaults(Path.of("src/main/java/io/github/zipjack/servlet/CompressionSettings.java"),
+        Surface.FILTER_BUILDER);
+  }
+
+  /**
+   * Each number or flag setter's doc comment in {@code source} says {@code default <the default>},
+   * as {@link Setting#shownDefault()} writes it ({@code default 64 KiB}, {@code Default true}).
+   */
+  private static void assertDocsStateDefaults(Path source, Surface surface) throws IOException {
+    String text = SettingsFiles.read(source);
+    List<String> wrong = new ArrayList<>();
+    for (Setting<?> s : SettingCatalog.on(surface)) {
+      if (s.kind() == Setting.Kind.TEXT || s.kind() == Setting.Kind.VALUE) {
+        continue;
+      }
+      int method = text.indexOf("public Builder " + s.name() + "(");
+      int doc = text.lastIndexOf("/**", method);
+      String comment = text.substring(doc, method).replaceAll("\\n\\s*\\*", " ").replaceAll("\\s+", " ")
+          .toLowerCase(Locale.ROOT);
+      String stated = "(?s).*default:? " + Pattern.quote(s.shownDefault().toLowerCase(Locale.ROOT)) + ".*";
+      if (!comment.matches(stated)) {
+        wrong.add(s.name() + " (defined default " + s.shownDefault() + ")");
+      }
+    }
+    assertTrue(wrong.isEmpty(), source + ": setter docs that do not state the defined default: " + wrong);
+  }
+
+  private static Set<String> names(Surface surface) {
+    return SettingCatalog.on(surface).stream().map(Setting::name).collect(Collectors.toCollection(TreeSet::new));
+  }
+
+  private static Set<String> properties() {
+    return SettingCatalog.on(Surface.SPRING_PROPERTY).stream().map(Setting::property)
+        .collect(Collectors.toCollection(TreeSet::new));
+  }
+
+  /** The public setters of a builder: every public instance method but {@code build}. */
+  private static Set<String> builderMethods(Class<?> builder) {
+    Set<String> names = new TreeSet<>();
+    for (Method m : builder.getDeclaredMethods()) {
+      if (Modifier.isPublic(m.getModifiers()) && !Modifier.isStatic(m.getModifiers()) && !m.getName().equals("build")) {
+        names.add(m.getName());
+      }
+    }
+    return names;
+  }
+
+  /**
+   * The kebab-case names of a bean's properties as Spring binds them: a property with a setter is
+   * one name, one with only a getter of a nested bean of this package is its nested properties.
+   */
+  private static void beanProperties(Class<?> bean, String prefix, Set<String> names) {
+    for (Method getter : bean.getDeclaredMethods()) {
+      String name = getter.getName();
+      if (!Modifier.isPublic(getter.getModifiers()) || getter.getParameterCount() != 0
+          || !(name.startsWith("get") || name.startsWith("is"))) {
+        continue;
+      }
+      String property = name.substring(name.startsWith("is") ? 2 : 3);
+      if (hasSetter(bean, property)) {
+        names.add(prefix + kebab(property));
+      } else if (getter.getReturnType().getEnclosingClass() == ZipjackCompressionProperties.class) {
+        beanProperties(getter.getReturnType(), prefix + kebab(property) + ".", names);
+      }
+    }
+  }
+
+  private static boolean hasSetter(Class<?> bean, String property) {
+    for (Method m : bean.getDeclaredMethods()) {
+      if (m.getName().equals("set" + property) && m.getParameterCount() == 1 && Modifier.isPublic(m.getModifiers())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static String kebab(String property) {
+    return Character.toLowerCase(property.charAt(0))
+        + property.substring(1).replaceAll("([A-Z])", "-$1").toLowerCase(Locale.ROOT);
+  }
+}
