@@ -232,7 +232,8 @@ public final class CompressedResponses implements AutoCloseable {
    * Answers a request for one of the dictionaries of {@link #withDictionaries} (its bytes,
    * uncompressed, with {@code Use-As-Dictionary}, {@code Cache-Control}, a strong ETag, 304 for
    * {@code If-None-Match}), for a servlet mapped at their path when no {@link CompressionFilter}
-   * serves them.
+   * serves them. The listener of {@link #withListener}, if any, hears
+   * {@link CompressionListener.Outcome#DICTIONARY_SERVED} or {@code DICTIONARY_NOT_MODIFIED}.
    *
    * @return false, having done nothing, when the request is not for one of them
    */
@@ -246,7 +247,7 @@ public final class CompressedResponses implements AutoCloseable {
       return false;
     }
     request.setAttribute(WRITTEN_ATTRIBUTE, IDENTITY);
-    dictionaries.serve(served, request, response, preference);
+    dictionaries.serve(served, request, response, preference, listener);
     return true;
   }
 
