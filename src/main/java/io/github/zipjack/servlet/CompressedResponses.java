@@ -73,6 +73,8 @@ public final class CompressedResponses implements AutoCloseable {
   private final Map<String, Pipeline> pipelines;
   /** The keys of {@link #pipelines}, in order: what {@link AcceptEncoding#choose} is offered. */
   private final List<String> preference;
+  /** What a dictionary is served in here: as it is (its bodies are not compressed per coding). */
+  private static final List<String> DICTIONARY_CODINGS = List.of(IDENTITY);
   private final String contentType;
   /** The identity pipeline this helper made itself and closes; null when the caller gave one. */
   private final Pipeline ownIdentity;
@@ -247,7 +249,7 @@ public final class CompressedResponses implements AutoCloseable {
       return false;
     }
     request.setAttribute(WRITTEN_ATTRIBUTE, IDENTITY);
-    dictionaries.serve(served, request, response, preference, listener);
+    dictionaries.serve(served, request, response, DICTIONARY_CODINGS, listener);
     return true;
   }
 
