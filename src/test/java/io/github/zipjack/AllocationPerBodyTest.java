@@ -2,7 +2,7 @@ package io.github.zipjack;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.zipjack.bench.report.AllocationProbe;
+import io.github.zipjack.tools.report.AllocationProbe;
 import io.github.zipjack.data.Dataset;
 import io.github.zipjack.data.Datasets;
 import java.util.stream.Stream;

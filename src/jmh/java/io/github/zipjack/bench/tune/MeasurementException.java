@@ -1,8 +1,0 @@
-package io.github.zipjack.bench.tune;
-
-/** A JMH measurement of bench/tune failed; the message names it and points to JMH's log. */
-final class MeasurementException extends Exception {
-  MeasurementException(String message, Throwable cause) {
-    super(message, cause);
-  }
-}

@@ -1,0 +1,130 @@
+package io.github.zipjack.tools.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The generated sections of README.md and docs/benchmarks.md: the size table is current, the key
+ * figures, the engine section and the headline come from the committed report.
+ */
+class ReadmeSectionsTest {
+
+  private static final Path REPORT = Path.of("bench/latest/report.md");
+
+  private static String read(Path path) throws IOException {
+    return Files.readString(path, StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void benchmarksDocSizeTableIsWhatTheDatasetsEncodeTo() throws IOException {
+    assertEquals(ReadmeSections.sizeTable(), ReadmeSections.SIZES.current(read(ReadmeSections.BENCHMARKS_DOC)),
+        "docs/benchmarks.md's size table is stale: run bench/publish or java -cp target/benchmarks.jar "
+            + "io.github.zipjack.tools.report.ReadmeSections README.md docs/benchmarks.md");
+  }
+
+  @Test
+  void benchmarksDocKeyFiguresAreThoseOfTheCommittedReport() throws IOException {
+    assertEquals(ReadmeSections.keyFigures(read(REPORT)),
+        ReadmeSections.KEY_FIGURES.current(read(ReadmeSections.BENCHMARKS_DOC)),
+        "docs/benchmarks.md's key figures differ from bench/latest/report.md: run bench/publish");
+  }
+
+  @Test
+  void benchmarksDocEngineSectionIsThatOfTheCommittedReport() throws IOException {
+    assertEquals(ReadmeSections.engines(read(REPORT), ReadmeSections.PUBLISHED_DIR_FROM_DOCS),
+        ReadmeSections.ENGINES.current(read(ReadmeSections.BENCHMARKS_DOC)),
+        "docs/benchmarks.md's engine section differs from bench/latest/report.md: run bench/publish");
+  }
+
+  @Test
+  void readmeHeadlineIsThatOfTheCommittedReport() throws IOException {
+    assertEquals(ReadmeSections.headline(read(REPORT)), ReadmeSections.HEADLINE.current(read(ReadmeSections.README)),
+        "README's headline differs from bench/latest/report.md: run bench/publish");
+  }
+
+  @Test
+  void readmeClientSectionIsThatOfTheCommittedReport() throws IOException {
+    assertEquals(ReadmeSections.client(read(REPORT)), ReadmeSections.CLIENT.current(read(ReadmeSections.README)),
+        "README's HTTP client figures differ from bench/latest/report.md: run bench/publish");
+  }
+
+  @Test
+  void clientSectionIsTheReportsTableAfterTheJdkThatMeasuredIt() {
+    String report = "# r\n\n## HTTP client decoding\n\nClientDecodeBenchmark, measured on JDK 25.0.3: more.\n\n"
+        + "| client | answers/s |\n| --- | --: |\n| zipjack-zstd | 3,300 ± 99.0 |\n\n## One large body across cores\n\nx\n";
+
+    assertEquals("ClientDecodeBenchmark, measured on JDK 25.0.3:\n\n"
+        + "| client | answers/s |\n| --- | --: |\n| zipjack-zstd | 3,300 ± 99.0 |\n", ReadmeSections.client(report));
+  }
+
+  @Test
+  void clientSectionOfAReportThatDidNotMeasureTheClientSaysSo() {
+    String notMeasured = "# r\n\n## HTTP client decoding\n\nNot measured: the result files have no"
+        + " ClientDecodeBenchmark results.\n\n## Sizes\n\n| a |\n| - |\n| 1 |\n";
+
+    assertEquals(ReadmeSections.NO_CLIENT, ReadmeSections.client(notMeasured));
+    assertEquals(ReadmeSections.NO_CLIENT, ReadmeSections.client("# r\n\n## Key figures\n\nx\n"));
+  }
+
+  @Test
+  void headlineKeepsX1AtOneThreadInFiveColumnsWithTheChart() {
+    String report = "# r\n\n## Engines\n\nzipjack's encodeToBody, measured on JDK 25.0.3. More.\n\n"
+        + "| dataset | format | threads | codec | ops/s | × study best | × own ceiling | size % of raw | alloc B/op |\n"
+        + "| --- | --- | --: | --- | --: | --: | --: | --: | --: |\n"
+        + "| people-1 | JSON | 1 | zstd-1 | 58,324 ± 38,108 | 2.46× (L1) | 0.79× | 70.2% | 1,008 |\n"
+        + "| people-100 | JSON | 1 | zstd-1 | 1,001 ± 309 | 2.20× (L1) | 0.87× | 32.3% | 42,061 |\n"
+        + "| people-100 | JSON | 2 | zstd-1 | 1,838 ± 293 | 2.07× (L1) | 0.91× | 32.3% | 42,007 |\n\n"
+        + "![Throughput against size](engines-throughput-vs-size.png)\n\n### Targets\n\nx\n";
+
+    String headline = ReadmeSections.headline(report);
+
+    assertEquals("people-100, JSON, 1 thread, JDK 25.0.3:\n\n"
+        + "| codec  |       ops/s | × study best | × own ceiling | size % of raw |\n"
+        + "| ------ | ----------: | -----------: | ------------: | ------------: |\n"
+        + "| zstd-1 | 1,001 ± 309 |   2.20× (L1) |         0.87× |         32.3% |\n\n"
+        + "![Throughput against size](bench/latest/engines-throughput-vs-size.png)\n", headline);
+  }
+
+  @Test
+  void headlineWithoutAnEngineSectionSaysSo() {
+    assertEquals(ReadmeSections.NO_ENGINES, ReadmeSections.headline("# r\n\n## Key figures\n\nx\n"));
+  }
+
+  @Test
+  void sizeTableHasTheStudysRowsAndColumns() {
+    String table = ReadmeSections.sizeTable();
+
+    assertTrue(table.contains("x1 (people-100)"), table);
+    assertTrue(table.contains("x10 (people-100x10)"), table);
+    assertTrue(table.contains("gzip 6 %") && table.contains("gzip 1 %"), table);
+  }
+
+  @Test
+  void replaceChangesOnlyTheMarkedSection() {
+    ReadmeSections.Section section = new ReadmeSections.Section("demo");
+    String text = "before\n" + section.begin() + "\nold\n" + section.end() + "\nafter\n";
+
+    assertEquals("before\n" + section.begin() + "\nnew\n" + section.end() + "\nafter\n", section.replace(text, "new\n"));
+  }
+
+  @Test
+  void missingMarkersAreNamedInTheError() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> ReadmeSections.SIZES.current("no markers here"));
+    assertTrue(e.getMessage().contains(ReadmeSections.SIZES.begin()), e.getMessage());
+  }
+
+  @Test
+  void keyFiguresStopAtTheNextSection() {
+    String report = "# r\n\n## Key figures (x)\n\n| a |\n| - |\n| 1 |\n\n## Next\n\nmore\n";
+
+    assertEquals("| a |\n| - |\n| 1 |\n", ReadmeSections.keyFigures(report));
+  }
+}

@@ -1,0 +1,56 @@
+package io.github.zipjack.tools.http;
+
+import io.github.zipjack.Compression;
+import io.github.zipjack.Pipeline;
+import io.github.zipjack.servlet.CompressedResponses;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The endpoint through zipjack's direct helper: {@code CompressedResponses.write} encodes the
+ * dataset named by the path once into pooled segments, in the coding the client prefers among
+ * those given, and sends it with its exact Content-Length.
+ * Thread-safe; owns its pipelines and closes them in {@link #destroy()}.
+ */
+final class DirectServlet extends HttpServlet {
+  private static final long serialVersionUID = 1L;
+
+  private final transient List<Pipeline> pipelines = new ArrayList<>();
+  private final transient CompressedResponses responses;
+  private final transient Map<String, Object> datasets;
+
+  /** A servlet offering {@code codings}, most preferred first. */
+  DirectServlet(List<Compression> codings, Map<String, Object> datasets) {
+    this.datasets = datasets;
+    for (Compression coding : codings) {
+      pipelines.add(Pipeline.builder().compression(coding).build());
+    }
+    this.responses = CompressedResponses.of(pipelines.toArray(new Pipeline[0]));
+  }
+
+  /** Which engine serves each coding: {@code zstd(1) via zstd-jni, gzip(1) via libdeflate, ...}. */
+  String description() {
+    return String.join(", ", pipelines.stream().map(Pipeline::implementation).toList());
+  }
+
+  @Override
+  protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+    Object value = HttpBenchServer.datasetOf(request, datasets);
+    if (value == null) {
+      response.sendError(HttpServletResponse.SC_NOT_FOUND, "known datasets: " + datasets.keySet());
+      return;
+    }
+    responses.write(request, response, value);
+  }
+
+  @Override
+  public void destroy() {
+    responses.close();
+    pipelines.forEach(Pipeline::close);
+  }
+}

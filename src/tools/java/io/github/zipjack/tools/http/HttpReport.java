@@ -1,0 +1,296 @@
+package io.github.zipjack.tools.http;
+
+import io.github.zipjack.tools.report.MarkdownTable;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Writes the HTTP benchmark's Markdown: a caption saying how it was measured, one row per run
+ * (requests per second, its ratio to Jetty's handler at the same dataset and coding, p50 and p99
+ * latency, whether Content-Length was sent, the body's size), and the issue's targets: zipjack's
+ * filter at least as fast as Jetty's handler while sending Content-Length, its direct helper
+ * faster still. {@code bench/http} runs {@link #main}.
+ *
+ * <pre>
+ * HttpReport RUNS_FILE OUT_MD [--wrk "wrk -t2 -c16 -d8s"] [--warmup 2s] [--jdk "JDK 25.0.3"]
+ *     [--cores N] [--server-log FILE] [--append-to REPORT_MD]
+ * </pre>
+ * RUNS_FILE may hold several rounds of a row (lines with the same variant, dataset and coding, in
+ * the order measured). {@code --append-to} adds the same Markdown as a section at the end of the
+ * suite's report, which {@code bench/run} uses.
+ * The server log's {@code variant ...} lines (which engine serves each variant) become notes.
+ */
+public final class HttpReport {
+
+  /** The variants of the Jetty server in the table's order. */
+  static final List<String> VARIANTS = List.of("plain", "jetty", "filter", "direct");
+  /** The variants of the Spring Boot server ({@link SpringBenchServer}) in the table's order. */
+  static final List<String> SPRING_VARIANTS = List.of("plain", "boot", "filter", "converter");
+  /** The heading of the Spring Boot section appended to the suite's report. */
+  static final String SPRING_SECTION_TITLE = "## HTTP: a Spring Boot 4 service, Boot's server.compression against zipjack's";
+  /** Targets on x1 for the Spring Boot service (docs/benchmarks.md, "HTTP: Spring Boot"). */
+  static final double SPRING_MIN_SPEEDUP = 2.0;
+  static final double SPRING_MAX_SIZE_RATIO = 1.10;
+  /** The heading of the section appended to the suite's report. */
+  static final String SECTION_TITLE = "## HTTP: the servlet filter and the direct helper against Jetty's CompressionHandler";
+
+  private HttpReport() {}
+
+  public static void main(String[] args) throws IOException {
+    if (args.length < 2) {
+      throw new IllegalArgumentException("usage: HttpReport RUNS_FILE OUT_MD [--wrk TEXT]"
+          + " [--warmup TEXT] [--jdk TEXT] [--cores N] [--server-log FILE] [--append-to REPORT_MD]");
+    }
+    String wrk = "wrk";
+    String warmup = "short";
+    String jdk = "JDK " + System.getProperty("java.version");
+    int cores = Runtime.getRuntime().availableProcessors();
+    List<String> notes = new ArrayList<>();
+    Path appendTo = null;
+    boolean spring = false;
+    for (int i = 2; i < args.length; i++) {
+      switch (args[i]) {
+        case "--server" -> spring = switch (args[++i]) {
+          case "jetty" -> false;
+          case "spring" -> true;
+          default -> throw new IllegalArgumentException("--server is jetty or spring: " + args[i]);
+        };
+        case "--wrk" -> wrk = args[++i];
+        case "--warmup" -> warmup = args[++i];
+        case "--jdk" -> jdk = args[++i];
+        case "--cores" -> cores = Integer.parseInt(args[++i]);
+        case "--server-log" -> {
+          for (String line : Files.readAllLines(Path.of(args[++i]))) {
+            if (line.startsWith("variant ")) {
+              notes.add(line.substring("variant ".length()));
+            }
+          }
+        }
+        case "--append-to" -> appendTo = Path.of(args[++i]);
+        default -> throw new IllegalArgumentException("unknown argument: " + args[i]);
+      }
+    }
+    List<HttpRun> runs = HttpRun.readAll(Path.of(args[0]));
+    String markdown = spring ? renderSpring(runs, springCaption(wrk, warmup, jdk, cores), notes)
+        : render(runs, caption(wrk, warmup, jdk, cores), notes);
+    Path out = Path.of(args[1]);
+    if (out.getParent() != null) {
+      Files.createDirectories(out.getParent());
+    }
+    Files.writeString(out, markdown);
+    if (appendTo != null) {
+      Files.writeString(appendTo, "\n" + (spring ? SPRING_SECTION_TITLE : SECTION_TITLE) + "\n\n" + markdown,
+          java.nio.file.StandardOpenOption.APPEND);
+    }
+    System.out.print(markdown);
+  }
+
+  /** How the figures were made; says that wrk and the server share the cores. */
+  static String caption(String wrk, String warmup, String jdk, int cores) {
+    return "Requests per second and latency percentiles of one JSON endpoint on loopback, measured by `"
+        + wrk + " --latency` after a " + warmup + " warm-up run of the same, with `Accept-Encoding` set to"
+        + " the row's coding. With several rounds, each round measures Jetty's handler, the filter and"
+        + " the direct helper one after the other; req/s is the mean over the rounds ± their standard"
+        + " deviation, × jetty the mean of the rounds' ratios to Jetty's handler on the same dataset and"
+        + " coding ± theirs, latencies the mean of the rounds'. The server is embedded Jetty 12.1 on " + jdk
+        + "; wrk and the server share the machine's " + cores + " cores, so each takes CPU from the other:"
+        + " compare rows, not absolute figures. Body bytes are the response body as sent.";
+  }
+
+  /** How the Spring Boot figures were made. */
+  static String springCaption(String wrk, String warmup, String jdk, int cores) {
+    return "Requests per second and latency percentiles of one JSON endpoint of a Spring Boot 4 service on"
+        + " loopback (a controller returning the dataset's records; Boot's Jackson 3 mapper), measured by `"
+        + wrk + " --latency` after a " + warmup + " warm-up run of the same, with `Accept-Encoding` set to"
+        + " the row's coding. Four applications of the same code, configured by properties only: plain"
+        + " (no compression), boot (Boot's `server.compression`: Tomcat's gzip at zlib's level 6, which Boot"
+        + " cannot change, chunked), filter (zipjack auto-configured, converter off: the filter compresses"
+        + " what Spring's converter wrote) and converter (zipjack as it comes: its converter writes straight"
+        + " into the compressed body); zipjack's gzip is level 1. Each round measures boot, filter and"
+        + " converter one after the other (boot sends one record, 1 KB, uncompressed: below its 2 KB"
+        + " minimum); req/s is the mean over the rounds ± their standard deviation,"
+        + " × boot the mean of the rounds' ratios to boot on the same dataset and coding ± theirs. Embedded"
+        + " Tomcat on " + jdk + "; wrk and the server share the machine's " + cores + " cores. Body bytes are"
+        + " the response body as sent.";
+  }
+
+  /** The Spring Boot section: caption, table, the targets on x1 and notes. */
+  static String renderSpring(List<HttpRun> runs, String caption, List<String> notes) {
+    List<HttpRow> rows = HttpRow.group(runs);
+    return section(caption, table(rows, "boot", SPRING_VARIANTS), springTargets(rows), "Targets, on x1 at"
+        + " gzip: zipjack at least " + SPRING_MIN_SPEEDUP + "× the requests per second of Boot's server.compression,"
+        + " with a body at most " + SPRING_MAX_SIZE_RATIO + "× its size and an exact Content-Length; the converter"
+        + " at least as fast as the filter.", notes);
+  }
+
+  /** Caption, table, the targets with what they require (when any was measured), and the variants' notes. */
+  private static String section(String caption, String table, List<List<String>> targets, String targetsText,
+      List<String> notes) {
+    StringBuilder out = new StringBuilder();
+    out.append(caption).append("\n\n");
+    out.append(table);
+    if (!targets.isEmpty()) {
+      out.append("\n").append(targetsText).append("\n\n");
+      out.append(markdown(List.of("target", "figure", "rounds", "required", "holds"), targets));
+    }
+    if (!notes.isEmpty()) {
+      out.append("\nVariants:\n\n");
+      for (String note : notes) {
+        out.append("- ").append(note).append('\n');
+      }
+    }
+    return out.toString();
+  }
+
+  /** The targets where x1 (people-100) was measured at gzip by boot and zipjack's variants. */
+  static List<List<String>> springTargets(List<HttpRow> rows) {
+    List<List<String>> lines = new ArrayList<>();
+    Optional<HttpRow> boot = find(rows, "boot", HttpBenchServer.DATASETS.get(0), "gzip");
+    if (boot.isEmpty()) {
+      return lines;
+    }
+    for (String variant : List.of("filter", "converter")) {
+      Optional<HttpRow> zipjack = find(rows, variant, boot.get().dataset(), "gzip");
+      if (zipjack.isEmpty()) {
+        continue;
+      }
+      HttpRow.Spread ratio = zipjack.get().ratioTo(boot.get());
+      lines.add(List.of(variant + " req/s × boot (x1, gzip)", times(ratio), Integer.toString(ratio.count()),
+          String.format(Locale.ROOT, "≥ %.2f× with Content-Length", SPRING_MIN_SPEEDUP),
+          !zipjack.get().contentLengthSent() ? "NO (no Content-Length)"
+              : ratio.mean() >= SPRING_MIN_SPEEDUP ? "yes" : "NO"));
+      double size = (double) zipjack.get().bodyBytes() / boot.get().bodyBytes();
+      lines.add(List.of(variant + " body bytes × boot (x1, gzip)", String.format(Locale.ROOT, "%.3f×", size), "1",
+          String.format(Locale.ROOT, "≤ %.2f×", SPRING_MAX_SIZE_RATIO), size <= SPRING_MAX_SIZE_RATIO ? "yes" : "NO"));
+    }
+    Optional<HttpRow> filter = find(rows, "filter", boot.get().dataset(), "gzip");
+    Optional<HttpRow> converter = find(rows, "converter", boot.get().dataset(), "gzip");
+    if (filter.isPresent() && converter.isPresent()) {
+      HttpRow.Spread ratio = converter.get().ratioTo(filter.get());
+      lines.add(List.of("converter req/s × filter (x1, gzip)", times(ratio), Integer.toString(ratio.count()),
+          "≥ 1.00×", verdict(ratio, true)));
+    }
+    return lines;
+  }
+
+  /** The whole Markdown section: caption, table, targets and notes. */
+  static String render(List<HttpRun> runs, String caption, List<String> notes) {
+    List<HttpRow> rows = HttpRow.group(runs);
+    return section(caption, table(rows), targets(rows), "Targets: zipjack's filter at least as fast as"
+        + " Jetty's handler at the same coding and level while sending Content-Length; its direct helper faster"
+        + " still. A mean below the target by less than one standard deviation is a tie within the noise.", notes);
+  }
+
+  static String table(List<HttpRow> rows) {
+    return table(rows, "jetty", VARIANTS);
+  }
+
+  /** The table with each row's ratio to {@code baseline}'s row of the same dataset and coding. */
+  static String table(List<HttpRow> rows, String baseline, List<String> variantOrder) {
+    List<List<String>> lines = new ArrayList<>();
+    for (HttpRow row : sorted(rows, variantOrder)) {
+      Optional<HttpRow> base = find(rows, baseline, row.dataset(), row.coding());
+      String ratio = row.coding().equals("identity") || base.isEmpty() ? "–"
+          : row.variant().equals(baseline) ? "1.00×" : times(row.ratioTo(base.get()));
+      HttpRow.Spread rps = row.requestsPerSecond();
+      // the Jetty server's variants share one level per coding; the Spring table's caption gives its levels
+      lines.add(List.of(row.dataset(), row.variant(), baseline.equals("jetty") ? codingLabel(row.coding()) : row.coding(),
+          String.format(Locale.ROOT, "%,.0f", rps.mean()) + (rps.count() > 1
+              ? String.format(Locale.ROOT, " ± %,.0f", rps.sd()) : ""), ratio,
+          millis(row.meanP50Micros()), millis(row.meanP99Micros()),
+          row.contentLengthSent() ? "yes" : "no", String.format(Locale.ROOT, "%,d", row.bodyBytes()),
+          String.format(Locale.ROOT, "%,d", row.errors())));
+    }
+    return markdown(List.of("dataset", "variant", "coding", "req/s", "× " + baseline, "p50 ms", "p99 ms",
+        "Content-Length", "body bytes", "errors"), lines);
+  }
+
+  /** One row per dataset and coding where zipjack's variants and Jetty's were all measured. */
+  static List<List<String>> targets(List<HttpRow> rows) {
+    List<List<String>> lines = new ArrayList<>();
+    for (HttpRow jetty : sorted(rows, VARIANTS)) {
+      if (!jetty.variant().equals("jetty")) {
+        continue;
+      }
+      String where = " (" + jetty.dataset() + ", " + codingLabel(jetty.coding()) + ")";
+      Optional<HttpRow> filter = find(rows, "filter", jetty.dataset(), jetty.coding());
+      Optional<HttpRow> direct = find(rows, "direct", jetty.dataset(), jetty.coding());
+      if (filter.isPresent()) {
+        HttpRow.Spread ratio = filter.get().ratioTo(jetty);
+        String holds = !filter.get().contentLengthSent() ? "NO (no Content-Length)" : verdict(ratio, true);
+        lines.add(List.of("filter req/s × jetty" + where, times(ratio), Integer.toString(ratio.count()),
+            "≥ 1.00× with Content-Length", holds));
+      }
+      if (filter.isPresent() && direct.isPresent()) {
+        HttpRow.Spread ratio = direct.get().ratioTo(filter.get());
+        lines.add(List.of("direct req/s × filter" + where, times(ratio), Integer.toString(ratio.count()),
+            "> 1.00×", verdict(ratio, false)));
+      }
+    }
+    return lines;
+  }
+
+  /** yes, a tie within one standard deviation, or NO. */
+  private static String verdict(HttpRow.Spread ratio, boolean equalHolds) {
+    if (ratio.mean() > 1.0 || (equalHolds && ratio.mean() == 1.0)) {
+      return "yes";
+    }
+    return ratio.count() > 1 && ratio.mean() + ratio.sd() >= 1.0 ? "tie (within ± sd)" : "NO";
+  }
+
+  /** The coding with its level, as every variant of the server uses it: gzip-1, br-5, identity. */
+  static String codingLabel(String coding) {
+    Integer level = HttpBenchServer.LEVELS.get(coding);
+    return level == null ? coding : coding + "-" + level;
+  }
+
+  private static List<HttpRow> sorted(List<HttpRow> rows, List<String> variantOrder) {
+    List<HttpRow> copy = new ArrayList<>(rows);
+    List<String> codings = rows.stream().map(HttpRow::coding).distinct().toList();
+    // Datasets and codings in the order first measured, identity first; variants in VARIANTS' order.
+    List<String> datasets = rows.stream().map(HttpRow::dataset).distinct().toList();
+    copy.sort((a, b) -> {
+      int byDataset = Integer.compare(datasets.indexOf(a.dataset()), datasets.indexOf(b.dataset()));
+      if (byDataset != 0) {
+        return byDataset;
+      }
+      int byCoding = Integer.compare(codingRank(codings, a.coding()), codingRank(codings, b.coding()));
+      if (byCoding != 0) {
+        return byCoding;
+      }
+      return Integer.compare(variantOrder.indexOf(a.variant()), variantOrder.indexOf(b.variant()));
+    });
+    return copy;
+  }
+
+  private static int codingRank(List<String> codings, String coding) {
+    return coding.equals("identity") ? -1 : codings.indexOf(coding);
+  }
+
+  private static Optional<HttpRow> find(List<HttpRow> rows, String variant, String dataset, String coding) {
+    return rows.stream()
+        .filter(r -> r.variant().equals(variant) && r.dataset().equals(dataset) && r.coding().equals(coding))
+        .findFirst();
+  }
+
+  private static String times(HttpRow.Spread ratio) {
+    return String.format(Locale.ROOT, "%.2f×", ratio.mean())
+        + (ratio.count() > 1 ? String.format(Locale.ROOT, " ± %.2f", ratio.sd()) : "");
+  }
+
+  private static String millis(double micros) {
+    return String.format(Locale.ROOT, "%.2f", micros / 1_000);
+  }
+
+  /** A GitHub Markdown table with padded columns; columns of figures are right-aligned. */
+  static String markdown(List<String> headers, List<List<String>> rows) {
+    MarkdownTable table = new MarkdownTable(headers);
+    rows.forEach(table::addRow);
+    return table.render();
+  }
+}

@@ -1,0 +1,83 @@
+package io.github.zipjack.tools.http;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One row of the HTTP table: every round of one variant, dataset and coding, in the order they
+ * ran. Immutable. {@code bench/http} interleaves the variants within each round, so round i of two
+ * rows ran minutes apart at most and their ratio cancels most of the machine's drift.
+ *
+ * @param rounds what wrk measured in each round, first round first; never empty
+ */
+record HttpRow(String variant, String dataset, String coding, boolean contentLengthSent, long bodyBytes,
+    List<WrkOutput> rounds) {
+
+  HttpRow {
+    rounds = List.copyOf(rounds);
+    if (rounds.isEmpty()) {
+      throw new IllegalArgumentException("a row needs at least one round: " + variant + " " + dataset + " " + coding);
+    }
+  }
+
+  /** The runs grouped by variant, dataset and coding, in the order each was first measured. */
+  static List<HttpRow> group(List<HttpRun> runs) {
+    Map<List<String>, List<HttpRun>> byKey = new LinkedHashMap<>();
+    for (HttpRun run : runs) {
+      byKey.computeIfAbsent(List.of(run.variant(), run.dataset(), run.coding()), k -> new ArrayList<>()).add(run);
+    }
+    List<HttpRow> rows = new ArrayList<>();
+    for (List<HttpRun> same : byKey.values()) {
+      HttpRun first = same.get(0);
+      rows.add(new HttpRow(first.variant(), first.dataset(), first.coding(),
+          same.stream().allMatch(HttpRun::contentLengthSent), first.bodyBytes(),
+          same.stream().map(HttpRun::wrk).toList()));
+    }
+    return rows;
+  }
+
+  /** Requests per second: mean over the rounds and their sample standard deviation (0 for one round). */
+  Spread requestsPerSecond() {
+    return Spread.of(rounds.stream().mapToDouble(WrkOutput::requestsPerSecond).toArray());
+  }
+
+  /** This row's requests per second over {@code base}'s, round by round (as many as both have). */
+  Spread ratioTo(HttpRow base) {
+    int n = Math.min(rounds.size(), base.rounds.size());
+    double[] ratios = new double[n];
+    for (int i = 0; i < n; i++) {
+      ratios[i] = rounds.get(i).requestsPerSecond() / base.rounds.get(i).requestsPerSecond();
+    }
+    return Spread.of(ratios);
+  }
+
+  double meanP50Micros() {
+    return rounds.stream().mapToDouble(WrkOutput::p50Micros).average().orElseThrow();
+  }
+
+  double meanP99Micros() {
+    return rounds.stream().mapToDouble(WrkOutput::p99Micros).average().orElseThrow();
+  }
+
+  long errors() {
+    return rounds.stream().mapToLong(WrkOutput::errors).sum();
+  }
+
+  /** A mean and the sample standard deviation of the values it was made of (0 for one value). */
+  record Spread(double mean, double sd, int count) {
+    static Spread of(double[] values) {
+      double sum = 0;
+      for (double v : values) {
+        sum += v;
+      }
+      double mean = sum / values.length;
+      double squares = 0;
+      for (double v : values) {
+        squares += (v - mean) * (v - mean);
+      }
+      return new Spread(mean, values.length > 1 ? Math.sqrt(squares / (values.length - 1)) : 0, values.length);
+    }
+  }
+}

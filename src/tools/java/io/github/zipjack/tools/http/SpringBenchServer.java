@@ -1,0 +1,84 @@
+package io.github.zipjack.tools.http;
+
+import io.github.zipjack.data.Datasets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Import;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * The Spring Boot 4 service that {@code bench/http --server spring} loads with wrk: one controller
+ * returning a dataset's records (Boot's Jackson 3 mapper writes them), started four times on embedded
+ * Tomcat, one port per way of serving it, each path {@code /{variant}/{dataset}}:
+ * <ul>
+ * <li>{@code plain}: uncompressed (zipjack off, Boot's compression off).
+ * <li>{@code boot}: Boot's own {@code server.compression.enabled=true}: Tomcat's gzip at zlib's
+ *     default level 6 (Boot has no level setting), chunked, 2 KB minimum.
+ * <li>{@code filter}: zipjack auto-configured with its converter off: Spring's converter writes,
+ *     zipjack's filter compresses (zstd-1, gzip-1, br-4 by the client's choice) with Content-Length.
+ * <li>{@code converter}: zipjack auto-configured as it comes: its converter writes straight into the
+ *     compressed body.
+ * </ul>
+ * Every application is configured by properties only, as a user's would be. Prints
+ * {@code variant NAME: what serves it} and {@code listening NAME http://127.0.0.1:PORT/} per
+ * application; runs until killed.
+ *
+ * <pre>
+ * java --enable-native-access=ALL-UNNAMED -cp CLASSPATH io.github.zipjack.tools.http.SpringBenchServer
+ * </pre>
+ * Run it from a class path, not from benchmarks.jar: the assembled jar keeps only one of the
+ * {@code META-INF/spring} files that Boot's jars and zipjack's each bring.
+ */
+public final class SpringBenchServer {
+  /** Each variant's properties, beside those every one has. */
+  static final Map<String, List<String>> VARIANTS = new LinkedHashMap<>();
+
+  static {
+    VARIANTS.put("plain", List.of("zipjack.compression.enabled=false"));
+    VARIANTS.put("boot", List.of("zipjack.compression.enabled=false", "server.compression.enabled=true"));
+    VARIANTS.put("filter", List.of("zipjack.compression.converter.enabled=false"));
+    VARIANTS.put("converter", List.of());
+  }
+
+  private SpringBenchServer() {}
+
+  public static void main(String[] args) {
+    List<ConfigurableApplicationContext> running = new ArrayList<>();
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> running.forEach(ConfigurableApplicationContext::close)));
+    for (Map.Entry<String, List<String>> variant : VARIANTS.entrySet()) {
+      List<String> properties = new ArrayList<>(List.of("server.port=0", "server.address=127.0.0.1",
+          "spring.main.banner-mode=off", "logging.level.root=WARN", "spring.application.name=" + variant.getKey()));
+      properties.addAll(variant.getValue());
+      ConfigurableApplicationContext context = new SpringApplicationBuilder(BenchService.class)
+          .properties(properties.toArray(new String[0])).run();
+      running.add(context);
+      System.out.println("variant " + variant.getKey() + ": Spring Boot 4 on Tomcat, "
+          + (variant.getValue().isEmpty() ? "zipjack as auto-configured" : String.join(", ", variant.getValue())));
+      System.out.println("listening " + variant.getKey() + " http://127.0.0.1:"
+          + context.getEnvironment().getProperty("local.server.port") + "/");
+    }
+  }
+
+  /** The service: one controller, everything else Boot's and zipjack's auto-configuration. */
+  @SpringBootConfiguration
+  @EnableAutoConfiguration
+  @Import(DatasetController.class)
+  static class BenchService {}
+
+  @RestController
+  static class DatasetController {
+    /** The dataset's records, whatever the variant; the variant only picks the application. */
+    @GetMapping("/{variant}/{dataset}")
+    Object dataset(@PathVariable("variant") String variant, @PathVariable("dataset") String dataset) {
+      return Datasets.load(dataset).value();
+    }
+  }
+}

@@ -1,0 +1,192 @@
+package io.github.zipjack.tools.report;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/**
+ * ParallelBodyBenchmark's results, looked up by dataset, method, codec and
+ * {@code compressionThreads}: latency at one caller thread (average time per body, read back from
+ * the throughput the reader keeps) and throughput under load. Immutable.
+ */
+final class ParallelResults {
+
+  static final String CLASS = "ParallelBodyBenchmark";
+  static final String JACKSON_ALONE = "jacksonAlone";
+  static final String STUDY_BEST_GZIP = "studyBestGzip";
+  static final String ZSTD_WORKERS = "zstdWorkers";
+  static final String ENCODE = "encodeToBody";
+  static final String UNDER_LOAD = "encodeToBodyUnderLoad";
+  /** {@link #ENCODE} serializing with Afterburner, as the study's best does; its own parameter names. */
+  static final String WITH_AFTERBURNER = "encodeToBodyWithAfterburner";
+  static final String AFTERBURNER_CODEC = "afterburnerCodec";
+  static final String AFTERBURNER_THREADS = "afterburnerThreads";
+  static final String THREADS = "compressionThreads";
+  /** The {@link #THREADS} value of a pipeline built without the setting. */
+  static final String DEFAULT_THREADS = "default";
+  static final String SERIAL_THREADS = "1";
+
+  private final List<JmhResult> rows;
+
+  ParallelResults(ResultSet results) {
+    this.rows = results.ofClass(CLASS);
+  }
+
+  boolean isEmpty() {
+    return rows.isEmpty();
+  }
+
+  List<JmhResult> rows() {
+    return rows;
+  }
+
+  /**
+   * A time ratio and its error, propagated from the two figures' relative errors (independent
+   * measurements: the relative errors add in quadrature). NaN when a figure is missing.
+   */
+  record Ratio(double value, double error) {
+    static final Ratio NONE = new Ratio(Double.NaN, Double.NaN);
+
+    /** Time of {@code a} over time of {@code b}, both at the same caller thread count. */
+    static Ratio timeOf(Optional<JmhResult> a, Optional<JmhResult> b) {
+      if (a.isEmpty() || b.isEmpty()) {
+        return NONE;
+      }
+      return of(b.get().opsPerSecond() / a.get().opsPerSecond(), a.get(), b.get());
+    }
+
+    /** Throughput of {@code a} over throughput of {@code b}. */
+    static Ratio throughputOf(Optional<JmhResult> a, Optional<JmhResult> b) {
+      if (a.isEmpty() || b.isEmpty()) {
+        return NONE;
+      }
+      return of(a.get().opsPerSecond() / b.get().opsPerSecond(), a.get(), b.get());
+    }
+
+    Ratio inverse() {
+      return new Ratio(1 / value, error / (value * value));
+    }
+
+    boolean known() {
+      return !Double.isNaN(value);
+    }
+
+    /** {@code 0.52× ± 0.03}, or the ratio alone when JMH gave no error. */
+    String text() {
+      if (!known()) {
+        return MarkdownTable.NONE;
+      }
+      return Double.isNaN(error) ? Figures.ratio(value) : Figures.ratio(value) + " ± " + String.format(Locale.ROOT, "%.2f", error);
+    }
+
+    private static Ratio of(double value, JmhResult a, JmhResult b) {
+      double relative = Math.hypot(a.errorOpsPerSecond() / a.opsPerSecond(), b.errorOpsPerSecond() / b.opsPerSecond());
+      return new Ratio(value, value * relative);
+    }
+  }
+
+  /** Milliseconds per body on each caller thread. */
+  static double millis(JmhResult r) {
+    return 1e3 * r.threads() / r.opsPerSecond();
+  }
+
+  static double errorMillis(JmhResult r) {
+    return millis(r) * r.errorOpsPerSecond() / r.opsPerSecond();
+  }
+
+  /** The one-thread result of a method without a pipeline (Jackson alone, the study's, the naive stream). */
+  Optional<JmhResult> latency(String dataset, String method) {
+    return first(r -> r.method().equals(method) && r.threads() == 1 && dataset.equals(r.param(Suite.DATASET)));
+  }
+
+  /** The one-thread {@link #ENCODE} result of a codec on {@code threads}. */
+  Optional<JmhResult> encode(String dataset, String codec, String threads) {
+    return encode(ENCODE, dataset, codec, threads);
+  }
+
+  /** The one-thread {@code method} result ({@link #ENCODE} or {@link #WITH_AFTERBURNER}) of a codec on {@code threads}. */
+  Optional<JmhResult> encode(String method, String dataset, String codec, String threads) {
+    return pipeline(method, dataset, codec, threads, 1);
+  }
+
+  /** The {@link #UNDER_LOAD} result of a codec on {@code threads}, at any caller thread count above 1. */
+  Optional<JmhResult> underLoad(String dataset, String codec, String threads) {
+    return first(r -> r.method().equals(UNDER_LOAD) && r.threads() > 1 && dataset.equals(r.param(Suite.DATASET))
+        && codec.equals(r.param(Suite.CODEC)) && threads.equals(r.param(THREADS)));
+  }
+
+  /** The datasets of {@code method}'s results, in the order run. */
+  List<String> datasets(String method) {
+    Set<String> names = new LinkedHashSet<>();
+    rows.stream().filter(r -> r.method().equals(method)).forEach(r -> names.add(r.param(Suite.DATASET)));
+    names.remove(null);
+    return new ArrayList<>(names);
+  }
+
+  /** The codecs of {@code method}'s results, as tables order them. */
+  List<String> codecs(String method) {
+    Set<String> codecs = new LinkedHashSet<>();
+    rows.stream().filter(r -> r.method().equals(method)).forEach(r -> codecs.add(r.param(codecParam(method))));
+    codecs.remove(null);
+    List<String> sorted = new ArrayList<>(codecs);
+    sorted.sort(Comparator.comparing(Suite::codecOrder));
+    return sorted;
+  }
+
+  /** The {@link #THREADS} values of {@code method}'s results: numbers ascending, then the default. */
+  List<String> threadSettings(String method) {
+    Set<String> values = new LinkedHashSet<>();
+    rows.stream().filter(r -> r.method().equals(method)).forEach(r -> values.add(r.param(threadsParam(method))));
+    values.remove(null);
+    List<String> sorted = new ArrayList<>(values);
+    sorted.sort(Comparator.comparingInt(ParallelResults::threadOrder));
+    return sorted;
+  }
+
+  /** The largest number of compression threads above 1 among {@code method}'s results, if any. */
+  Optional<String> parallelThreads(String method) {
+    List<String> settings = threadSettings(method);
+    settings.removeIf(t -> threadOrder(t) <= 1 || threadOrder(t) == Integer.MAX_VALUE);
+    return settings.isEmpty() ? Optional.empty() : Optional.of(settings.get(settings.size() - 1));
+  }
+
+  /** "serial", "parallel (2 threads)" or "default settings", for a {@link #THREADS} value. */
+  static String threadsLabel(String threads) {
+    if (SERIAL_THREADS.equals(threads)) {
+      return "serial";
+    }
+    return DEFAULT_THREADS.equals(threads) ? "default settings" : "parallel (" + threads + " threads)";
+  }
+
+  private static int threadOrder(String threads) {
+    try {
+      return Integer.parseInt(threads);
+    } catch (NumberFormatException e) {
+      return Integer.MAX_VALUE;
+    }
+  }
+
+  private Optional<JmhResult> pipeline(String method, String dataset, String codec, String threads, int callers) {
+    return first(r -> r.method().equals(method) && r.threads() == callers && dataset.equals(r.param(Suite.DATASET))
+        && codec.equals(r.param(codecParam(method))) && threads.equals(r.param(threadsParam(method))));
+  }
+
+  /** The name of {@code method}'s codec parameter. */
+  private static String codecParam(String method) {
+    return WITH_AFTERBURNER.equals(method) ? AFTERBURNER_CODEC : Suite.CODEC;
+  }
+
+  /** The name of {@code method}'s compression threads parameter. */
+  private static String threadsParam(String method) {
+    return WITH_AFTERBURNER.equals(method) ? AFTERBURNER_THREADS : THREADS;
+  }
+
+  private Optional<JmhResult> first(Predicate<JmhResult> filter) {
+    return rows.stream().filter(filter).findFirst();
+  }
+}
