@@ -33,7 +33,7 @@ public final class HttpReport {
   /** The variants of the Spring Boot server ({@link SpringBenchServer}) in the table's order. */
   static final List<String> SPRING_VARIANTS = List.of("plain", "boot", "filter", "converter");
   /** The heading of the Spring Boot section appended to the suite's report. */
-  static final String SPRING_SECTION_TITLE = "## HTTP: a Spring Boot 4 service, Boot's server.compression against zipjack's";
+  public static final String SPRING_SECTION_TITLE = "## HTTP: a Spring Boot 4 service, Boot's server.compression against zipjack's";
   /** Targets on x1 for the Spring Boot service (docs/benchmarks.md, "HTTP: Spring Boot"). */
   static final double SPRING_MIN_SPEEDUP = 2.0;
   static final double SPRING_MAX_SIZE_RATIO = 1.10;
@@ -41,7 +41,7 @@ public final class HttpReport {
    * The byte targets of dcz on one record, as a share of zstd(1)'s body, the 40-byte dcz header
    * included (docs/dictionaries.md).
    */
-  static final Map<String, Double> DCZ_MAX_SIZE_RATIO = Map.of("orders-1", 0.5, "people-1", 0.6);
+  public static final Map<String, Double> DCZ_MAX_SIZE_RATIO = Map.of("orders-1", 0.5, "people-1", 0.6);
   /** What the targets of dcz require, in words. */
   static final String DCZ_TARGETS_TEXT = " dcz (one record, the client holding the dictionary the response"
       + " links) at least zstd(1)'s requests per second on the same variant with Content-Length, its body at"
@@ -52,7 +52,7 @@ public final class HttpReport {
       + " orders-1 trained on 1,000 other order events, for people-1 on 1,000 other people); zipjack answers"
       + " zstd 1 with the dictionary as history.";
   /** The heading of the section appended to the suite's report. */
-  static final String SECTION_TITLE = "## HTTP: the servlet filter and the direct helper against Jetty's CompressionHandler";
+  public static final String SECTION_TITLE = "## HTTP: the servlet filter and the direct helper against Jetty's CompressionHandler";
 
   private HttpReport() {}
 

@@ -77,7 +77,9 @@ public final class SpringBenchServer {
           .properties(properties.toArray(new String[0])).run();
       running.add(context);
       System.out.println("variant " + variant.getKey() + ": Spring Boot 4 on Tomcat, "
-          + (variant.getValue().isEmpty() ? "zipjack as auto-configured" : String.join(", ", variant.getValue())));
+          + (variant.getValue().isEmpty() ? "zipjack as auto-configured" : String.join(", ", variant.getValue()))
+          + (properties.containsAll(dictionaryProperties) ? "; dcz on people-1 and orders-1 through"
+              + " zipjack.compression.dictionaries[0..1].location and .match" : ""));
       System.out.println("listening " + variant.getKey() + " http://127.0.0.1:"
           + context.getEnvironment().getProperty("local.server.port") + "/");
     }
