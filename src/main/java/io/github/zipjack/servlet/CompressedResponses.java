@@ -65,6 +65,8 @@ public final class CompressedResponses implements AutoCloseable {
   private final Map<String, Pipeline> pipelines;
   /** The keys of {@link #pipelines}, in order: what {@link AcceptEncoding#choose} is offered. */
   private final List<String> preference;
+  /** What a dictionary is served in here: as it is (its bodies are not compressed per coding). */
+  private static final List<String> DICTIONARY_CODINGS = List.of(IDENTITY);
   private final String contentType;
   /** The identity pipeline this helper made itself and closes; null when the caller gave one. */
   private final Pipeline ownIdentity;
@@ -237,7 +239,8 @@ public final class CompressedResponses implements AutoCloseable {
    * Answers a request for one of the dictionaries of {@link #withDictionaries} (its bytes,
    * uncompressed, with {@code Use-As-Dictionary}, {@code Cache-Control}, a strong ETag, 304 for
    * {@code If-None-Match}), for a servlet mapped at their path when no {@link CompressionFilter}
-   * serves them.
+   * serves them. The listener of {@link #withListener}, if any, hears
+   * {@link CompressionListener.Outcome#DICTIONARY_SERVED} or {@code DICTIONARY_NOT_MODIFIED}.
    *
    * @param request the request, whose path (after the context path) names the dictionary
    * @param response where the dictionary is sent
@@ -254,7 +257,7 @@ public final class CompressedResponses implements AutoCloseable {
       return false;
     }
     request.setAttribute(WRITTEN_ATTRIBUTE, IDENTITY);
-    dictionaries.serve(served, request, response, preference);
+    dictionaries.serve(served, request, response, DICTIONARY_CODINGS, listener);
     return true;
   }
 

@@ -251,7 +251,7 @@ public final class CompressionFilter implements Filter {
     DictionaryTransport.Served dictionary = dictionaries == null ? null
         : dictionaries.servedAt(request.getRequestURI().substring(request.getContextPath().length()));
     if (dictionary != null) {
-      dictionaries.serve(dictionary, request, response, preference);
+      dictionaries.serve(dictionary, request, response, preference, listener);
       return;
     }
     Optional<HttpServletRequest> inflated = settings.inflateRequests()

@@ -35,15 +35,27 @@ public interface CompressionListener {
     /** {@code sendError} or {@code sendRedirect}: the container wrote the body. */
     SENT_BY_CONTAINER,
     /** The application or the client failed before the body was complete; nothing compressed was sent. */
-    ABANDONED
+    ABANDONED,
+    /**
+     * An RFC 9842 dictionary answered at its own URL with status 200: its bytes in the coding
+     * negotiated (GET), or its headers only (HEAD). {@code bodyBytes} is the dictionary's size,
+     * {@code sentBytes} the body sent (0 for HEAD); nothing is compressed per request.
+     */
+    DICTIONARY_SERVED,
+    /**
+     * A request for an RFC 9842 dictionary answered 304 because its If-None-Match names it: the
+     * client's copy is current. Coding {@code identity}, {@code bodyBytes} the dictionary's size,
+     * {@code sentBytes} 0.
+     */
+    DICTIONARY_NOT_MODIFIED
   }
 
   /**
    * Called once per response, on the thread that completed it, after its last byte was handed to the
    * container. An exception thrown here is ignored and never reaches the client.
    *
-   * @param coding the Content-Encoding sent: {@code gzip}, {@code zstd}, {@code br}, or
-   *     {@code identity} when the body went out as it was
+   * @param coding the Content-Encoding sent: {@code gzip}, {@code zstd}, {@code br}, {@code dcz},
+   *     {@code dcb}, or {@code identity} when the body went out as it was
    * @param outcome what the filter did
    * @param bodyBytes the body's bytes as the application wrote them, for held bodies (COMPRESSED,
    *     DID_NOT_SHRINK, TOO_SMALL, NOT_COMPRESSIBLE and IDENTITY_ACCEPTED when held); for STREAMED,

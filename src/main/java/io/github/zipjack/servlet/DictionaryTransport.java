@@ -253,19 +253,23 @@ final class DictionaryTransport implements AutoCloseable {
   /**
    * Answers a request for a dictionary: 405 for other methods, 406 when no coding is acceptable,
    * 304 when If-None-Match names it, else its bytes in the coding negotiated among {@code preference}.
+   * Tells {@code listener} (when not null) what was sent: {@code DICTIONARY_SERVED},
+   * {@code DICTIONARY_NOT_MODIFIED}, or {@code SENT_BY_CONTAINER} for the errors.
    */
-  void serve(Served s, HttpServletRequest request, HttpServletResponse response, List<String> preference)
-      throws IOException {
+  void serve(Served s, HttpServletRequest request, HttpServletResponse response, List<String> preference,
+      CompressionListener listener) throws IOException {
     String method = request.getMethod();
     if (!method.equals("GET") && !method.equals("HEAD")) {
       response.setHeader("Allow", "GET, HEAD");
       response.sendError(HttpServletResponse.SC_METHOD_NOT_ALLOWED);
+      report(listener, "identity", CompressionListener.Outcome.SENT_BY_CONTAINER, -1, -1);
       return;
     }
     response.setHeader("Vary", "Accept-Encoding");
     Optional<String> coding = AcceptEncoding.parse(CompressedResponses.acceptEncoding(request)).choose(preference);
     if (coding.isEmpty() || !s.bodies.containsKey(coding.get())) {
       response.sendError(HttpServletResponse.SC_NOT_ACCEPTABLE);
+      report(listener, "identity", CompressionListener.Outcome.SENT_BY_CONTAINER, -1, -1);
       return;
     }
     String sent = s.sentCodings.get(coding.get());
@@ -273,8 +277,10 @@ final class DictionaryTransport implements AutoCloseable {
     response.setHeader("ETag", entityTag);
     response.setHeader("Cache-Control", "public, max-age=" + s.dictionary.maxAgeSeconds());
     response.setHeader("Use-As-Dictionary", s.dictionary.useAsDictionary());
+    int dictionaryBytes = s.bodies.get("identity").length;
     if (namesTag(request, s.entityTag)) {
       response.setStatus(HttpServletResponse.SC_NOT_MODIFIED);
+      report(listener, "identity", CompressionListener.Outcome.DICTIONARY_NOT_MODIFIED, dictionaryBytes, 0);
       return;
     }
     byte[] body = s.bodies.get(coding.get());
@@ -283,8 +289,23 @@ final class DictionaryTransport implements AutoCloseable {
       response.setHeader("Content-Encoding", sent);
     }
     response.setContentLength(body.length);
-    if (method.equals("GET")) {
+    boolean get = method.equals("GET");
+    if (get) {
       response.getOutputStream().write(body);
+    }
+    report(listener, sent, CompressionListener.Outcome.DICTIONARY_SERVED, dictionaryBytes, get ? body.length : 0);
+  }
+
+  /** Tells {@code listener}, when there is one, of a dictionary request; what it throws is dropped. */
+  private static void report(CompressionListener listener, String coding, CompressionListener.Outcome outcome,
+      long bodyBytes, long sentBytes) {
+    if (listener == null) {
+      return;
+    }
+    try {
+      listener.onResponse(coding, outcome, bodyBytes, sentBytes, 0);
+    } catch (RuntimeException ignored) {
+      // a listener's failure must not reach the client; see CompressionListener
     }
   }
 

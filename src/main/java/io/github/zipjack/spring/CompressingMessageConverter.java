@@ -6,6 +6,7 @@ import io.github.zipjack.servlet.CompressedResponses;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -100,15 +101,19 @@ public final class CompressingMessageConverter implements HttpMessageConverter<O
   /**
    * Headers Spring collected for this response (from a ResponseEntity, for example), which Spring
    * writes only when a converter asks for the body stream; this converter writes the servlet
-   * response itself.
+   * response itself. Spring's view includes what the servlet response already has (a filter's
+   * Link or CORS headers): those values are not added a second time.
    */
   private static void copyHeaders(HttpHeaders headers, HttpServletResponse response) {
     headers.forEach((name, values) -> {
       if (name.equalsIgnoreCase(HttpHeaders.CONTENT_TYPE) || name.equalsIgnoreCase(HttpHeaders.CONTENT_LENGTH)) {
         return;
       }
+      Collection<String> present = List.copyOf(response.getHeaders(name));
       for (String value : values) {
-        response.addHeader(name, value);
+        if (!present.contains(value)) {
+          response.addHeader(name, value);
+        }
       }
     });
   }

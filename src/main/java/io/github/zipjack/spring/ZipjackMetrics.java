@@ -18,7 +18,9 @@ import java.util.function.ToDoubleFunction;
  * <ul>
  *   <li>{@code zipjack.responses} (counter; tags {@code coding}, {@code outcome}): responses by the
  *       coding sent and what was done ({@code compressed}, {@code too_small}, {@code not_compressible},
- *       {@code did_not_shrink}, {@code streamed}, {@code passed_through_on_flush}, ...);
+ *       {@code did_not_shrink}, {@code streamed}, {@code passed_through_on_flush}, ...; an RFC 9842
+ *       dictionary fetched from its URL counts as {@code dictionary_served}, or
+ *       {@code dictionary_not_modified} for a 304);
  *   <li>{@code zipjack.body.bytes} and {@code zipjack.sent.bytes} (counters, bytes; tag {@code coding}):
  *       body bytes before and after compression, for the responses whose sizes are counted;
  *   <li>{@code zipjack.compression} (timer; tag {@code coding}): time spent compressing held bodies;

@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
@@ -35,12 +36,17 @@ class DirectHelperDictionariesInContainersTest {
   private Pipeline identity;
   private CompressedResponses responses;
   private Object people5;
+  /** What the helper's listener heard: {@code coding outcome bodyBytes sentBytes}. */
+  private final ConcurrentLinkedQueue<String> reported = new ConcurrentLinkedQueue<>();
 
   @BeforeAll
   void start() throws Exception {
     zstd = Pipeline.builder().format(Format.JSON).compression(Compression.zstd(1)).build();
     identity = Pipeline.builder().format(Format.JSON).compression(Compression.none()).sameMapperAs(zstd).build();
-    responses = CompressedResponses.of(zstd, identity).withDictionaries("/dictionaries", PEOPLE);
+    responses = CompressedResponses.of(zstd, identity)
+        .withListener((coding, outcome, bodyBytes, sentBytes, nanos) -> reported.add(coding + " " + outcome + " "
+            + bodyBytes + " " + sentBytes))
+        .withDictionaries("/dictionaries", PEOPLE);
     people5 = Datasets.load("people-5").value();
     HttpServlet api = new HttpServlet() {
       @Override
@@ -97,5 +103,28 @@ class DirectHelperDictionariesInContainersTest {
     assertEquals(200, dictionary.status());
     assertArrayEquals(PEOPLE.toByteArray(), dictionary.body());
     assertTrue(dictionary.header("Use-As-Dictionary").orElseThrow().startsWith("match=\"/*\""));
+  }
+
+  @ParameterizedTest
+  @EnumSource(Container.class)
+  void browserNamingCodingsTheHelperOffersGetsTheDictionaryAsItIs(Container container) throws Exception {
+    Wire.Response dictionary = Wire.exchange(servers.get(container), "GET", "/dictionaries/" + PEOPLE.shortHash(),
+        BROWSER);
+
+    assertEquals(200, dictionary.status());
+    assertTrue(dictionary.header("Content-Encoding").isEmpty(), dictionary.toString());
+    assertArrayEquals(PEOPLE.toByteArray(), dictionary.body());
+  }
+
+  @ParameterizedTest
+  @EnumSource(Container.class)
+  void helperReportsADictionaryDownloadToItsListener(Container container) throws Exception {
+    reported.clear();
+    Wire.Response dictionary = Wire.exchange(servers.get(container), "GET", "/dictionaries/" + PEOPLE.shortHash(),
+        BROWSER);
+
+    assertEquals(200, dictionary.status());
+    assertEquals(List.of("identity DICTIONARY_SERVED " + PEOPLE.byteCount() + " " + PEOPLE.byteCount()),
+        List.copyOf(reported));
   }
 }

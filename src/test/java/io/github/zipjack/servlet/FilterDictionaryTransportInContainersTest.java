@@ -48,6 +48,8 @@ class FilterDictionaryTransportInContainersTest {
   private final Map<Container, RunningServer> servers = new EnumMap<>(Container.class);
   private final Map<Container, CompressionFilter> filters = new EnumMap<>(Container.class);
   private final ConcurrentLinkedQueue<String> reported = new ConcurrentLinkedQueue<>();
+  /** What the listener heard, with the sizes: {@code coding outcome bodyBytes sentBytes}. */
+  private final ConcurrentLinkedQueue<String> reportedSizes = new ConcurrentLinkedQueue<>();
 
   @BeforeAll
   void start() throws Exception {
@@ -57,7 +59,10 @@ class FilterDictionaryTransportInContainersTest {
           .dictionaries(NEWER, OLDER)
           .build();
       CompressionFilter filter = new CompressionFilter(settings,
-          (coding, outcome, bodyBytes, sentBytes, nanos) -> reported.add(coding + " " + outcome));
+          (coding, outcome, bodyBytes, sentBytes, nanos) -> {
+            reported.add(coding + " " + outcome);
+            reportedSizes.add(coding + " " + outcome + " " + bodyBytes + " " + sentBytes);
+          });
       filters.put(container, filter);
       Map<String, HttpServlet> servlets = new TestServlets().byPath();
       servlets.put("/", new NotFoundServlet());
@@ -277,6 +282,43 @@ class FilterDictionaryTransportInContainersTest {
   }
 
   // ---- negotiation: each rule, each fallback
+
+  /** The listener's reports with sizes, once {@code count} have come (reports may follow the client's read). */
+  private List<String> awaitReports(int count) throws InterruptedException {
+    long deadline = System.nanoTime() + 5_000_000_000L;
+    while (reportedSizes.size() < count && System.nanoTime() < deadline) {
+      Thread.sleep(10);
+    }
+    return List.copyOf(reportedSizes);
+  }
+
+  @ParameterizedTest
+  @EnumSource(Container.class)
+  void dictionaryDownloadIsReportedToTheListenerAsServedInItsCoding(Container container) throws Exception {
+    reportedSizes.clear();
+    Wire.Response response = get(container, dictionaryPath(OLDER), BROWSER);
+
+    assertEquals(List.of("zstd DICTIONARY_SERVED " + OLDER.byteCount() + " " + response.body().length),
+        awaitReports(1));
+  }
+
+  @ParameterizedTest
+  @EnumSource(Container.class)
+  void dictionaryRevalidationIsReportedToTheListenerAsNotModified(Container container) throws Exception {
+    reportedSizes.clear();
+    get(container, dictionaryPath(NEWER), "If-None-Match: \"d-" + NEWER.shortHash() + "\"");
+
+    assertEquals(List.of("identity DICTIONARY_NOT_MODIFIED " + NEWER.byteCount() + " 0"), awaitReports(1));
+  }
+
+  @ParameterizedTest
+  @EnumSource(Container.class)
+  void dictionaryHeadIsReportedAsServedWithNoBytesSent(Container container) throws Exception {
+    reportedSizes.clear();
+    Wire.exchange(servers.get(container), "HEAD", dictionaryPath(NEWER));
+
+    assertEquals(List.of("identity DICTIONARY_SERVED " + NEWER.byteCount() + " 0"), awaitReports(1));
+  }
 
   private void assertPlainZstd(Container container, String path, String... headers) throws Exception {
     Wire.Response response = get(container, path, headers);

@@ -101,6 +101,12 @@ abstract class DictionarySpringBootServiceTest {
   }
 
   @Test
+  void responseCarriesOneLinkToTheDictionary() throws Exception {
+    HttpResponse<byte[]> response = service.get("/people", "Accept-Encoding", BROWSER);
+    assertEquals(1, response.headers().allValues("Link").size(), response.headers().toString());
+  }
+
+  @Test
   void dczResponsesAreCountedUnderTheirCodingInTheMeters() throws Exception {
     HttpResponse<byte[]> dictionary = service.get(service.get("/people", "Accept-Encoding", BROWSER).headers()
         .firstValue("Link").map(l -> l.substring(1, l.indexOf('>'))).orElseThrow());

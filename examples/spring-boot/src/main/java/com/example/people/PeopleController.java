@@ -13,11 +13,11 @@ public class PeopleController {
   private static final String[] WORDS = {"lorem", "ipsum", "dolor", "sit", "amet", "consectetur", "adipiscing",
       "elit", "sed", "do", "eiusmod", "tempor", "incididunt", "labore", "magna", "aliqua"};
 
-  /** The first {@code count} people of the directory. */
+  /** A page of the directory: {@code count} people from number {@code from} on. */
   @GetMapping("/people")
-  public List<Person> people(@RequestParam(defaultValue = "300") int count) {
+  public List<Person> people(@RequestParam(defaultValue = "0") int from, @RequestParam(defaultValue = "300") int count) {
     List<Person> people = new ArrayList<>(count);
-    for (int i = 0; i < count; i++) {
+    for (int i = from; i < from + count; i++) {
       people.add(person(i));
     }
     return people;

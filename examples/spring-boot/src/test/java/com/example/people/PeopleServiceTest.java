@@ -37,7 +37,7 @@ class PeopleServiceTest {
   PeopleController controller;
 
   private byte[] mappersBytes(int count) {
-    return mapper.writeValueAsBytes(controller.people(count));
+    return mapper.writeValueAsBytes(controller.people(0, count));
   }
 
   @ParameterizedTest

@@ -251,4 +251,42 @@ class HttpReportTest {
         new HttpRun("filter", "people-100", "gzip", true, 41_400,
             new WrkOutput(jetty.requestsPerSecond() * 1.5, 40_000, 200_000, 600, 0)));
   }
+
+  /** One record (orders-1), zstd and dcz through the filter and the helper: 663 and 313 bytes. */
+  private static List<HttpRun> dczRuns() {
+    return List.of(dczRun("filter", "zstd", 663, 40_000), dczRun("filter", "dcz", 313, 42_000),
+        dczRun("direct", "zstd", 663, 44_000), dczRun("direct", "dcz", 313, 43_000));
+  }
+
+  private static HttpRun dczRun(String variant, String coding, long bodyBytes, double requestsPerSecond) {
+    return new HttpRun(variant, "orders-1", coding, true, bodyBytes, new WrkOutput(requestsPerSecond, 300, 1_000,
+        80_000, 0));
+  }
+
+  @Test
+  void dczTargetsCompareRequestsPerSecondAndBodyBytesWithZstdOnTheSameVariant() {
+    assertEquals(List.of(
+        List.of("filter dcz req/s × zstd-1 (orders-1)", "1.05×", "1", "≥ 1.00× with Content-Length", "yes"),
+        List.of("filter dcz body bytes × zstd-1 (orders-1)", "0.472×", "1", "≤ 0.50×", "yes"),
+        List.of("direct dcz req/s × zstd-1 (orders-1)", "0.98×", "1", "≥ 1.00× with Content-Length", "NO"),
+        List.of("direct dcz body bytes × zstd-1 (orders-1)", "0.472×", "1", "≤ 0.50×", "yes")),
+        HttpReport.dictionaryTargets(HttpRow.group(dczRuns()), List.of("filter", "direct")));
+  }
+
+  @Test
+  void dczRowsAreLabelledWithTheirZstdLevelAndTheirTargetsFollowTheOthers() {
+    String markdown = HttpReport.render(dczRuns(), "caption", List.of());
+    assertTrue(markdown.contains("| orders-1 | filter  | dcz-1  | 42,000 |"), markdown);
+    assertTrue(markdown.contains("| filter dcz req/s × zstd-1 (orders-1) "), markdown);
+  }
+
+  @Test
+  void springTargetsIncludeDczAgainstZstdThroughTheConverter() {
+    List<HttpRun> runs = dczRuns().stream()
+        .map(r -> r.variant().equals("direct") ? new HttpRun("converter", r.dataset(), r.coding(), true, r.bodyBytes(),
+            r.wrk()) : r)
+        .toList();
+    String markdown = HttpReport.renderSpring(runs, "caption", List.of());
+    assertTrue(markdown.contains("| converter dcz req/s × zstd-1 (orders-1) "), markdown);
+  }
 }

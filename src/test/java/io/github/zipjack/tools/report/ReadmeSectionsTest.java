@@ -68,6 +68,35 @@ class ReadmeSectionsTest {
   }
 
   @Test
+  void readmeDczSectionIsThatOfTheCommittedReport() throws IOException {
+    assertEquals(ReadmeSections.httpDictionary(read(REPORT)),
+        ReadmeSections.HTTP_DICTIONARY.current(read(ReadmeSections.README)),
+        "README's dcz figures differ from bench/latest/report.md: run bench/publish");
+  }
+
+  @Test
+  void dczSectionKeepsZipjacksZstdAndDczRowsOnOneRecordAndTheDczTargets() {
+    String report = "# r\n\n" + io.github.zipjack.tools.http.HttpReport.SECTION_TITLE + "\n\ncaption\n\n"
+        + "| dataset    | variant | coding | req/s |\n| --- | --- | --- | ---: |\n"
+        + "| people-100 | filter  | zstd-1 | 4,000 |\n| orders-1   | jetty   | zstd-1 | 8,000 |\n"
+        + "| orders-1   | filter  | zstd-1 | 9,000 |\n| orders-1   | filter  | dcz-1  | 9,500 |\n"
+        + "| orders-1   | filter  | gzip-1 | 7,000 |\n\nTargets:\n\n"
+        + "| target | figure |\n| --- | ---: |\n| filter req/s × jetty (orders-1, zstd-1) | 1.12× |\n"
+        + "| filter dcz req/s × zstd-1 (orders-1) | 1.06× |\n\n## Next\n";
+    assertEquals("Embedded Jetty 12.1, the filter and the direct helper:\n\n"
+        + "| dataset    | variant | coding | req/s |\n| --- | --- | --- | ---: |\n"
+        + "| orders-1   | jetty   | zstd-1 | 8,000 |\n"
+        + "| orders-1   | filter  | zstd-1 | 9,000 |\n| orders-1   | filter  | dcz-1  | 9,500 |\n\n"
+        + "| target | figure |\n| --- | ---: |\n| filter dcz req/s × zstd-1 (orders-1) | 1.06× |\n",
+        ReadmeSections.httpDictionary(report));
+  }
+
+  @Test
+  void dczSectionOfAReportWithoutDczRowsSaysSo() {
+    assertEquals(ReadmeSections.NO_HTTP_DICTIONARY, ReadmeSections.httpDictionary("# r\n\n## Key figures\n\nx\n"));
+  }
+
+  @Test
   void clientSectionIsTheReportsTableAfterTheJdkThatMeasuredIt() {
     String report = "# r\n\n## HTTP client decoding\n\nClientDecodeBenchmark, measured on JDK 25.0.3: more.\n\n"
         + "| client | answers/s |\n| --- | --: |\n| zipjack-zstd | 3,300 ± 99.0 |\n\n## One large body across cores\n\nx\n";

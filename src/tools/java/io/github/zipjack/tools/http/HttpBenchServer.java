@@ -4,11 +4,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.zipjack.Compression;
 import io.github.zipjack.GzipImplementation;
 import io.github.zipjack.Pipeline;
+import io.github.zipjack.bench.DictionaryTraining;
 import io.github.zipjack.data.Datasets;
 import io.github.zipjack.servlet.CompressionFilter;
 import io.github.zipjack.servlet.CompressionSettings;
+import io.github.zipjack.servlet.HttpDictionary;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.http.HttpServletRequest;
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,7 +34,7 @@ import org.eclipse.jetty.server.ServerConnector;
 /**
  * The server that {@code bench/http} loads with wrk: embedded Jetty 12.1 on 127.0.0.1 serving the
  * same JSON endpoint four ways, one path prefix each, the dataset last ({@code people-100} is the
- * x1 of the study, docs/benchmarks.md; {@code people-1} one record):
+ * x1 of the study, docs/benchmarks.md; {@code people-1} and {@code orders-1} one record):
  * <ul>
  * <li>{@code /plain/{dataset}}: uncompressed; Jackson writes into the response.
  * <li>{@code /jetty/{dataset}}: the same servlet behind Jetty's own {@code CompressionHandler}
@@ -40,7 +43,10 @@ import org.eclipse.jetty.server.ServerConnector;
  *     same codings and levels.
  * <li>{@code /direct/{dataset}}: a servlet calling zipjack's {@code CompressedResponses.write}.
  * </ul>
- * The client's {@code Accept-Encoding} picks the coding. Every variant uses the same Jackson
+ * The client's {@code Accept-Encoding} picks the coding. The filter and the helper also speak RFC 9842
+ * on one record ({@code people-1}, {@code orders-1}): each links its dataset's HTTP dictionary
+ * ({@link #dictionaries()}), served under {@code /filter/dictionaries/} and
+ * {@code /direct/dictionaries/}, and a client holding it gets {@code dcz}. Every variant uses the same Jackson
  * settings (a zipjack pipeline's mapper) and Jetty's defaults otherwise (thread pool, buffers).
  *
  * <pre>
@@ -56,14 +62,15 @@ import org.eclipse.jetty.server.ServerConnector;
  */
 public final class HttpBenchServer {
 
-  /** The datasets served. */
-  static final List<String> DATASETS = List.of("people-100", "people-1");
+  /** The datasets served: x1 first, then the one-record ones, which have HTTP dictionaries. */
+  static final List<String> DATASETS = List.of("people-100", "people-1", "orders-1");
 
   /**
    * The level of each coding, the same on every compressing variant: gzip 1 and zstd 1 (the fast
-   * settings zipjack's benchmarks recommend), brotli 4: zipjack's filter defaults.
+   * settings zipjack's benchmarks recommend), brotli 4: zipjack's filter defaults. dcz, zipjack's
+   * only, is zstd 1 with the dataset's HTTP dictionary.
    */
-  static final Map<String, Integer> LEVELS = Map.of("gzip", 1, "zstd", 1, "br", 4);
+  static final Map<String, Integer> LEVELS = Map.of("gzip", 1, "zstd", 1, "br", 4, "dcz", 1);
 
   /**
    * The filter's {@code minBodyBytes} here instead of its 1 KiB default: Jetty's own minimum (its
@@ -108,6 +115,21 @@ public final class HttpBenchServer {
     }
   }
 
+  /**
+   * The HTTP dictionaries (RFC 9842) of the one-record datasets: for each of
+   * {@link DictionaryTraining#DATASETS}, the HTTP form (raw content) of the dictionary trained on 1,000
+   * other records of its kind (other order events for {@code orders-1}), matching
+   * {@code /<variant>/<dataset>}. Deterministic: the same bytes every run.
+   */
+  static List<HttpDictionary> dictionaries() {
+    List<HttpDictionary> dictionaries = new ArrayList<>();
+    for (String dataset : DictionaryTraining.DATASETS) {
+      dictionaries.add(HttpDictionary.builder(DictionaryTraining.train(dataset).toByteArray())
+          .match("/*/" + dataset).id(dataset).build());
+    }
+    return dictionaries;
+  }
+
   /** Starts the server on 127.0.0.1:{@code port} and prints which engines serve each variant. */
   static Server start(int port, GzipImplementation gzip) throws Exception {
     Map<String, Object> datasets = new LinkedHashMap<>();
@@ -122,13 +144,16 @@ public final class HttpBenchServer {
     ServletContextHandler context = new ServletContextHandler("/");
     context.addServlet(new ServletHolder(new DatasetServlet(mapper, datasets)), "/plain/*");
     context.addServlet(new ServletHolder(new DatasetServlet(mapper, datasets)), "/jetty/*");
+    HttpDictionary[] dictionaries = dictionaries().toArray(new HttpDictionary[0]);
     CompressionFilter filter = new CompressionFilter(CompressionSettings.builder()
         .codings(zipjackCodings(gzip).toArray(new Compression[0]))
         .minBodyBytes(MIN_BODY_BYTES)
+        .dictionaries(dictionaries)
+        .dictionaryPath("/filter/dictionaries")
         .build());
     context.addFilter(new FilterHolder(filter), "/filter/*", EnumSet.of(DispatcherType.REQUEST));
     context.addServlet(new ServletHolder(new DatasetServlet(mapper, datasets)), "/filter/*");
-    DirectServlet direct = new DirectServlet(zipjackCodings(gzip), datasets);
+    DirectServlet direct = new DirectServlet(zipjackCodings(gzip), datasets, "/direct/dictionaries", dictionaries);
     context.addServlet(new ServletHolder(direct), "/direct/*");
 
     CompressionHandler compression = new CompressionHandler(context);
@@ -153,7 +178,9 @@ public final class HttpBenchServer {
         + ") via brotli4j, its defaults otherwise");
     System.out.println("variant filter available: zipjack's CompressionFilter, "
         + String.join(", ", filter.implementations()) + ", minBodyBytes " + MIN_BODY_BYTES
-        + " (as Jetty's), its defaults otherwise");
+        + " (as Jetty's), its defaults otherwise; dcz on " + String.join(", ", DictionaryTraining.DATASETS)
+        + " with a " + dictionaries[0].byteCount() / 1024 + " KiB and a " + dictionaries[1].byteCount() / 1024
+        + " KiB dictionary trained on 1,000 other records of each kind");
     System.out.println("variant direct available: zipjack's CompressedResponses, " + direct.description());
     return server;
   }

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -33,12 +34,26 @@ public final class HttpReport {
   /** The variants of the Spring Boot server ({@link SpringBenchServer}) in the table's order. */
   static final List<String> SPRING_VARIANTS = List.of("plain", "boot", "filter", "converter");
   /** The heading of the Spring Boot section appended to the suite's report. */
-  static final String SPRING_SECTION_TITLE = "## HTTP: a Spring Boot 4 service, Boot's server.compression against zipjack's";
+  public static final String SPRING_SECTION_TITLE = "## HTTP: a Spring Boot 4 service, Boot's server.compression against zipjack's";
   /** Targets on x1 for the Spring Boot service (docs/benchmarks.md, "HTTP: Spring Boot"). */
   static final double SPRING_MIN_SPEEDUP = 2.0;
   static final double SPRING_MAX_SIZE_RATIO = 1.10;
+  /**
+   * The byte targets of dcz on one record, as a share of zstd(1)'s body, the 40-byte dcz header
+   * included (docs/dictionaries.md).
+   */
+  public static final Map<String, Double> DCZ_MAX_SIZE_RATIO = Map.of("orders-1", 0.5, "people-1", 0.6);
+  /** What the targets of dcz require, in words. */
+  static final String DCZ_TARGETS_TEXT = " dcz (one record, the client holding the dictionary the response"
+      + " links) at least zstd(1)'s requests per second on the same variant with Content-Length, its body at"
+      + " most 0.5× zstd(1)'s for orders-1 and 0.6× for people-1.";
+  /** How the dcz rows were made, for the captions. */
+  static final String DCZ_CAPTION = " dcz rows (one record): wrk sends `Accept-Encoding: zstd, dcz` and the"
+      + " `Available-Dictionary` of the dictionary the endpoint's Link names, fetched once before (for"
+      + " orders-1 trained on 1,000 other order events, for people-1 on 1,000 other people); zipjack answers"
+      + " zstd 1 with the dictionary as history.";
   /** The heading of the section appended to the suite's report. */
-  static final String SECTION_TITLE = "## HTTP: the servlet filter and the direct helper against Jetty's CompressionHandler";
+  public static final String SECTION_TITLE = "## HTTP: the servlet filter and the direct helper against Jetty's CompressionHandler";
 
   private HttpReport() {}
 
@@ -100,7 +115,7 @@ public final class HttpReport {
         + " deviation, × jetty the mean of the rounds' ratios to Jetty's handler on the same dataset and"
         + " coding ± theirs, latencies the mean of the rounds'. The server is embedded Jetty 12.1 on " + jdk
         + "; wrk and the server share the machine's " + cores + " cores, so each takes CPU from the other:"
-        + " compare rows, not absolute figures. Body bytes are the response body as sent.";
+        + " compare rows, not absolute figures. Body bytes are the response body as sent." + DCZ_CAPTION;
   }
 
   /** How the Spring Boot figures were made. */
@@ -117,16 +132,19 @@ public final class HttpReport {
         + " minimum); req/s is the mean over the rounds ± their standard deviation,"
         + " × boot the mean of the rounds' ratios to boot on the same dataset and coding ± theirs. Embedded"
         + " Tomcat on " + jdk + "; wrk and the server share the machine's " + cores + " cores. Body bytes are"
-        + " the response body as sent.";
+        + " the response body as sent. Boot's compression is measured in gzip only, the one coding it has."
+        + DCZ_CAPTION;
   }
 
   /** The Spring Boot section: caption, table, the targets on x1 ({@link #springTargets}), notes. */
   static String renderSpring(List<HttpRun> runs, String caption, List<String> notes) {
     List<HttpRow> rows = HttpRow.group(runs);
-    return section(caption, table(rows, "boot", SPRING_VARIANTS), springTargets(rows), "Targets, on x1 at"
+    List<List<String>> targets = new ArrayList<>(springTargets(rows));
+    targets.addAll(dictionaryTargets(rows, List.of("filter", "converter")));
+    return section(caption, table(rows, "boot", SPRING_VARIANTS), targets, "Targets, on x1 at"
         + " gzip: zipjack at least " + SPRING_MIN_SPEEDUP + "× the requests per second of Boot's server.compression,"
         + " with a body at most " + SPRING_MAX_SIZE_RATIO + "× its size and an exact Content-Length; the converter"
-        + " at least as fast as the filter.", notes);
+        + " at least as fast as the filter." + DCZ_TARGETS_TEXT, notes);
   }
 
   /** Caption, table, the targets with what they require (when any was measured), and the variants' notes. */
@@ -182,9 +200,12 @@ public final class HttpReport {
   /** The whole Markdown section: caption, table, targets and notes. */
   static String render(List<HttpRun> runs, String caption, List<String> notes) {
     List<HttpRow> rows = HttpRow.group(runs);
-    return section(caption, table(rows), targets(rows), "Targets: zipjack's filter at least as fast as"
+    List<List<String>> targets = new ArrayList<>(targets(rows));
+    targets.addAll(dictionaryTargets(rows, List.of("filter", "direct")));
+    return section(caption, table(rows), targets, "Targets: zipjack's filter at least as fast as"
         + " Jetty's handler at the same coding and level while sending Content-Length; its direct helper faster"
-        + " still. A mean below the target by less than one standard deviation is a tie within the noise.", notes);
+        + " still." + DCZ_TARGETS_TEXT + " A mean below the target by less than one standard deviation is a tie"
+        + " within the noise.", notes);
   }
 
   static String table(List<HttpRow> rows) {
@@ -231,6 +252,32 @@ public final class HttpReport {
         HttpRow.Spread ratio = direct.get().ratioTo(filter.get());
         lines.add(List.of("direct req/s × filter" + where, times(ratio), Integer.toString(ratio.count()),
             "> 1.00×", verdict(ratio, false)));
+      }
+    }
+    return lines;
+  }
+
+  /**
+   * dcz against zstd(1) on the same variant and dataset, for each of {@code variants} where both were
+   * measured: requests per second at least zstd's, with Content-Length; the body at most
+   * {@link #DCZ_MAX_SIZE_RATIO} of zstd's.
+   */
+  static List<List<String>> dictionaryTargets(List<HttpRow> rows, List<String> variants) {
+    List<List<String>> lines = new ArrayList<>();
+    for (HttpRow dcz : sorted(rows, variants)) {
+      Optional<HttpRow> zstd = find(rows, dcz.variant(), dcz.dataset(), "zstd");
+      if (!dcz.coding().equals("dcz") || !variants.contains(dcz.variant()) || zstd.isEmpty()) {
+        continue;
+      }
+      String where = " (" + dcz.dataset() + ")";
+      HttpRow.Spread ratio = dcz.ratioTo(zstd.get());
+      lines.add(List.of(dcz.variant() + " dcz req/s × zstd-1" + where, times(ratio), Integer.toString(ratio.count()),
+          "≥ 1.00× with Content-Length", !dcz.contentLengthSent() ? "NO (no Content-Length)" : verdict(ratio, true)));
+      Double max = DCZ_MAX_SIZE_RATIO.get(dcz.dataset());
+      if (max != null) {
+        double size = (double) dcz.bodyBytes() / zstd.get().bodyBytes();
+        lines.add(List.of(dcz.variant() + " dcz body bytes × zstd-1" + where, String.format(Locale.ROOT, "%.3f×", size),
+            "1", String.format(Locale.ROOT, "≤ %.2f×", max), size <= max ? "yes" : "NO"));
       }
     }
     return lines;

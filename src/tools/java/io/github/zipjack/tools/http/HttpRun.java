@@ -11,10 +11,11 @@ import java.util.List;
  * coding, what the check request saw (whether Content-Length was sent, the body's bytes on the
  * wire) and wrk's figures. Immutable.
  *
- * @param variant {@code plain}, {@code jetty}, {@code filter} or {@code direct}
- * @param dataset {@code people-100}, {@code people-1}
- * @param coding the Content-Encoding received: {@code gzip}, {@code zstd}, {@code br} or
- *     {@code identity}
+ * @param variant {@code plain}, {@code jetty}, {@code filter}, {@code direct} (Jetty), {@code boot},
+ *     {@code converter} (Spring)
+ * @param dataset {@code people-100}, {@code people-1}, {@code orders-1}
+ * @param coding the Content-Encoding received: {@code gzip}, {@code zstd}, {@code br}, {@code dcz}
+ *     or {@code identity}
  * @param contentLengthSent whether the response carried a Content-Length header
  * @param bodyBytes the response body's bytes as sent (compressed when a coding applies)
  * @param wrk what wrk measured

@@ -1,6 +1,11 @@
 package io.github.zipjack.tools.http;
 
 import io.github.zipjack.data.Datasets;
+import io.github.zipjack.servlet.HttpDictionary;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,6 +32,9 @@ import org.springframework.web.bind.annotation.RestController;
  * <li>{@code converter}: zipjack auto-configured as it comes: its converter writes straight into the
  *     compressed body.
  * </ul>
+ * The filter and converter variants are also given the HTTP dictionaries of the one-record datasets
+ * ({@link HttpBenchServer#dictionaries()}) by {@code zipjack.compression.dictionaries[N].location}
+ * and {@code .match}, so that a client holding one gets {@code dcz}.
  * Every application is configured by properties only, as a user's would be. Prints
  * {@code variant NAME: what serves it} and {@code listening NAME http://127.0.0.1:PORT/} per
  * application; runs until killed.
@@ -50,20 +58,57 @@ public final class SpringBenchServer {
 
   private SpringBenchServer() {}
 
-  public static void main(String[] args) {
+  public static void main(String[] args) throws IOException {
     List<ConfigurableApplicationContext> running = new ArrayList<>();
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> running.forEach(ConfigurableApplicationContext::close)));
+    Path dictionaryDir = Files.createTempDirectory("zipjack-bench-dictionaries");
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      running.forEach(ConfigurableApplicationContext::close);
+      deleteFiles(dictionaryDir);
+    }));
+    List<String> dictionaryProperties = dictionaryProperties(dictionaryDir);
     for (Map.Entry<String, List<String>> variant : VARIANTS.entrySet()) {
       List<String> properties = new ArrayList<>(List.of("server.port=0", "server.address=127.0.0.1",
           "spring.main.banner-mode=off", "logging.level.root=WARN", "spring.application.name=" + variant.getKey()));
       properties.addAll(variant.getValue());
+      if (variant.getKey().equals("filter") || variant.getKey().equals("converter")) {
+        properties.addAll(dictionaryProperties);
+      }
       ConfigurableApplicationContext context = new SpringApplicationBuilder(BenchService.class)
           .properties(properties.toArray(new String[0])).run();
       running.add(context);
       System.out.println("variant " + variant.getKey() + ": Spring Boot 4 on Tomcat, "
-          + (variant.getValue().isEmpty() ? "zipjack as auto-configured" : String.join(", ", variant.getValue())));
+          + (variant.getValue().isEmpty() ? "zipjack as auto-configured" : String.join(", ", variant.getValue()))
+          + (properties.containsAll(dictionaryProperties) ? "; dcz on people-1 and orders-1 through"
+              + " zipjack.compression.dictionaries[0..1].location and .match" : ""));
       System.out.println("listening " + variant.getKey() + " http://127.0.0.1:"
           + context.getEnvironment().getProperty("local.server.port") + "/");
+    }
+  }
+
+  /**
+   * The dictionaries' files, written into {@code dir} in their HTTP form, and the two properties of
+   * each: {@code location} and {@code match}.
+   */
+  private static List<String> dictionaryProperties(Path dir) throws IOException {
+    List<String> properties = new ArrayList<>();
+    List<HttpDictionary> dictionaries = HttpBenchServer.dictionaries();
+    for (int i = 0; i < dictionaries.size(); i++) {
+      Path file = dir.resolve(dictionaries.get(i).id() + ".dict");
+      Files.write(file, dictionaries.get(i).toByteArray());
+      properties.add("zipjack.compression.dictionaries[" + i + "].location=file:" + file);
+      properties.add("zipjack.compression.dictionaries[" + i + "].match=" + dictionaries.get(i).match());
+    }
+    return properties;
+  }
+
+  private static void deleteFiles(Path dir) {
+    try (var files = Files.list(dir)) {
+      for (Path file : files.toList()) {
+        Files.deleteIfExists(file);
+      }
+      Files.deleteIfExists(dir);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 

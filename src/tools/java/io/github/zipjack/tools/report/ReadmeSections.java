@@ -1,10 +1,15 @@
 package io.github.zipjack.tools.report;
 
+import io.github.zipjack.tools.http.HttpReport;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -37,6 +42,7 @@ public final class ReadmeSections {
   static final Section ENGINES = new Section("engines");
   static final Section HEADLINE = new Section("headline");
   static final Section CLIENT = new Section("client");
+  static final Section HTTP_DICTIONARY = new Section("http-dictionary");
   /** The front page, with {@link #HEADLINE} and {@link #CLIENT}. */
   static final Path README = Path.of("README.md");
   /** The benchmarks' page, with {@link #SIZES}, {@link #KEY_FIGURES} and {@link #ENGINES}. */
@@ -55,6 +61,9 @@ public final class ReadmeSections {
       + " writes it from a run whose every ratio's error is within 10%._\n";
   /** The option of {@link #main} that rewrites the README's headline alone. */
   static final String HEADLINE_ONLY = "--headline";
+  /** What the dcz section says while the published report has no dcz rows. */
+  static final String NO_HTTP_DICTIONARY = "_The published report has no dcz rows yet: `bench/run && bench/publish`"
+      + " writes them._\n";
   private static final Pattern MEASURED_ON = Pattern.compile("measured on (JDK [0-9][0-9.]*[0-9]|JDK [0-9]+)");
   /** The heading of the report section that {@link #KEY_FIGURES} copies. */
   static final String KEY_FIGURES_HEADING = "## Key figures";
@@ -168,6 +177,71 @@ public final class ReadmeSections {
         + String.join("\n", table) + "\n";
   }
 
+  /**
+   * The front page's dcz figures: from each HTTP section of the report (Jetty's, then Spring Boot's),
+   * the rows of zipjack's variants in zstd and dcz on one record, and the dcz targets;
+   * {@link #NO_HTTP_DICTIONARY} when the report has no dcz row.
+   */
+  static String httpDictionary(String reportMarkdown) {
+    StringBuilder out = new StringBuilder();
+    Map<String, String> servers = new LinkedHashMap<>();
+    servers.put(HttpReport.SECTION_TITLE, "Embedded Jetty 12.1, the filter and the direct helper");
+    servers.put(HttpReport.SPRING_SECTION_TITLE, "A Spring Boot 4 service, the filter and the converter");
+    servers.forEach((title, name) -> {
+      String body = sectionBody(reportMarkdown, title + "\n");
+      if (body == null) {
+        return;
+      }
+      List<List<String>> tables = tablesLines(body);
+      List<String> rows = new ArrayList<>();
+      List<String> cells = tables.isEmpty() ? List.of() : cells(tables.get(0).get(0));
+      int dataset = cells.indexOf("dataset");
+      int coding = cells.indexOf("coding");
+      for (String line : tables.isEmpty() ? List.<String>of() : tables.get(0).subList(2, tables.get(0).size())) {
+        List<String> row = cells(line);
+        if (dataset >= 0 && coding >= 0 && HttpReport.DCZ_MAX_SIZE_RATIO.containsKey(row.get(dataset))
+            && (row.get(coding).startsWith("zstd") || row.get(coding).startsWith("dcz"))) {
+          rows.add(line);
+        }
+      }
+      if (rows.stream().noneMatch(line -> cells(line).get(coding).startsWith("dcz"))) {
+        return;
+      }
+      out.append(name).append(":\n\n").append(tables.get(0).get(0)).append('\n').append(tables.get(0).get(1))
+          .append('\n').append(String.join("\n", rows)).append("\n\n");
+      if (tables.size() > 1) {
+        List<String> targets = tables.get(1);
+        out.append(targets.get(0)).append('\n').append(targets.get(1)).append('\n');
+        targets.stream().skip(2).filter(line -> line.contains(" dcz ")).forEach(line -> out.append(line).append('\n'));
+        out.append('\n');
+      }
+    });
+    return out.length() == 0 ? NO_HTTP_DICTIONARY : out.toString().strip() + "\n";
+  }
+
+  /** Every Markdown table in {@code markdown}, each as its lines. */
+  private static List<List<String>> tablesLines(String markdown) {
+    List<List<String>> tables = new ArrayList<>();
+    List<String> current = null;
+    for (String line : markdown.lines().toList()) {
+      if (line.startsWith("|")) {
+        if (current == null) {
+          current = new ArrayList<>();
+          tables.add(current);
+        }
+        current.add(line);
+      } else {
+        current = null;
+      }
+    }
+    return tables;
+  }
+
+  /** The stripped cells of one table line. */
+  private static List<String> cells(String line) {
+    return Arrays.stream(line.substring(1, line.lastIndexOf('|')).split("\\|")).map(String::strip).toList();
+  }
+
   /** The lines of the first Markdown table in {@code markdown}, as they are; none when it has no table. */
   private static List<String> firstTableLines(String markdown) {
     return markdown.lines().dropWhile(line -> !line.startsWith("|")).takeWhile(line -> line.startsWith("|")).toList();
@@ -214,6 +288,7 @@ public final class ReadmeSections {
       String report = Files.readString(Path.of(args[2]), StandardCharsets.UTF_8);
       readmeText = publishHeadline(readmeText, Path.of(args[2]));
       readmeText = CLIENT.replace(readmeText, client(report));
+      readmeText = HTTP_DICTIONARY.replace(readmeText, httpDictionary(report));
       benchmarksText = KEY_FIGURES.replace(benchmarksText, keyFigures(report));
       benchmarksText = ENGINES.replace(benchmarksText, engines(report, PUBLISHED_DIR_FROM_DOCS));
     }
