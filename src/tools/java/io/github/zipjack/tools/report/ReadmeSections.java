@@ -52,9 +52,9 @@ public final class ReadmeSections {
   /** Where a page in docs/ finds them. */
   static final String PUBLISHED_DIR_FROM_DOCS = "../" + PUBLISHED_DIR;
   /** What the engines section says while the published report has none. */
-  static final String NO_ENGINES = "_The published report has no engine table yet: `bench/run && bench/publish` writes it._\n";
+  static final String NO_ENGINES = "_The published report has no engine table yet: `bench/run --all && bench/publish` writes it._\n";
   /** What the client section says while the published report has no client figures. */
-  static final String NO_CLIENT = "_The published report has no HTTP client figures yet: `bench/run && bench/publish`"
+  static final String NO_CLIENT = "_The published report has no HTTP client figures yet: `bench/run --all && bench/publish`"
       + " writes them._\n";
   /** What the headline section says until a fit headline is published. */
   static final String NO_HEADLINE = "_No headline within 10% has been published yet: `bench/run && bench/publish`"
@@ -62,7 +62,7 @@ public final class ReadmeSections {
   /** The option of {@link #main} that rewrites the README's headline alone. */
   static final String HEADLINE_ONLY = "--headline";
   /** What the dcz section says while the published report has no dcz rows. */
-  static final String NO_HTTP_DICTIONARY = "_The published report has no dcz rows yet: `bench/run && bench/publish`"
+  static final String NO_HTTP_DICTIONARY = "_The published report has no dcz rows yet: `bench/run --all && bench/publish`"
       + " writes them._\n";
   private static final Pattern MEASURED_ON = Pattern.compile("measured on (JDK [0-9][0-9.]*[0-9]|JDK [0-9]+)");
   /** The heading of the report section that {@link #KEY_FIGURES} copies. */
