@@ -28,6 +28,8 @@ public abstract class Encoder extends StripedPool.Node implements AutoCloseable 
   private boolean finished;
   /** The workers that count this body's caller while it runs ({@link CompressionWorkers#callerStarted()}); null for none. */
   private CompressionWorkers countedBy;
+  /** Whether a core was idle when this body started, its own caller counted; false when not counted. */
+  private boolean idleCoreAtStart;
 
   /**
    * An encoder that gathers input before compressing it.
@@ -69,8 +71,10 @@ public abstract class Encoder extends StripedPool.Node implements AutoCloseable 
     finished = false;
     buffered = 0;
     this.countedBy = countedBy;
+    idleCoreAtStart = false;
     if (countedBy != null) {
       countedBy.callerStarted();
+      idleCoreAtStart = countedBy.idleCores() > 0;
     }
     begin(sink);
   }
@@ -134,6 +138,15 @@ public abstract class Encoder extends StripedPool.Node implements AutoCloseable 
         counted.callerEnded();
       }
     }
+  }
+
+  /**
+   * Whether this body may still share its work: a core was idle when it started and one is idle now
+   * (its own caller counted both times). A core seen idle only now is usually a loaded server's
+   * caller between two bodies, about to take it back. False for a body not counted by workers.
+   */
+  final boolean coreIdleSinceStart() {
+    return idleCoreAtStart && countedBy != null && countedBy.idleCores() > 0;
   }
 
   /**

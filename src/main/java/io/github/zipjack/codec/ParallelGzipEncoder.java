@@ -125,11 +125,11 @@ final class ParallelGzipEncoder extends Encoder {
   }
 
   /**
-   * The body has passed the threshold: parallel blocks while a core is idle, else the serial encoder
-   * (also where it is faster on this many threads).
+   * The body has passed the threshold: parallel blocks when a core was idle both when it started and
+   * now, else the serial encoder (also where it is faster on this many threads).
    */
   private void goOn() throws IOException {
-    if (engine.serialIsFaster() || engine.parallelism().workers().idleCores() <= 0) {
+    if (engine.serialIsFaster() || !coreIdleSinceStart()) {
       serial = openSerial();
       for (DeflateBlock b : pending) {
         serial.stream().write(b.input, DeflateBlock.DICTIONARY_BYTES, b.length);

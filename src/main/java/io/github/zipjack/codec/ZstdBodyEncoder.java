@@ -18,7 +18,7 @@ final class ZstdBodyEncoder extends WholeBodyEncoder {
   private final ZstdEngine engine;
   private final ZstdContext context;
   /**
-   * True once this body reached the engine's parallel threshold with no core idle: it goes on as
+   * True once this body reached the engine's parallel threshold with no core idle since it started: it goes on as
    * with one thread (gathered up to {@link #MAX_RETAINED_BYTES}, then streamed serially), so that
    * its bytes and its cost are those of {@code compressionThreads(1)}. False between bodies.
    */
@@ -69,7 +69,7 @@ final class ZstdBodyEncoder extends WholeBodyEncoder {
    */
   @Override
   protected Encoder openContinuation(OutputStream sink, long knownBodyBytes) throws IOException {
-    if (!serialBody && engine.continuationBytes() < MAX_RETAINED_BYTES && !engine.hasIdleCore()) {
+    if (!serialBody && engine.continuationBytes() < MAX_RETAINED_BYTES && !coreIdleSinceStart()) {
       serialBody = true;
       if (knownBodyBytes <= MAX_RETAINED_BYTES) { // -1 too: the body goes on, gathered for now
         return null;

@@ -147,11 +147,6 @@ public final class ZstdEngine extends PooledEngine<ZstdBodyEncoder, ZstdDecoderS
     return encoder;
   }
 
-  /** Whether a core is idle for this engine's bodies: none is when they are compressed on one thread. */
-  boolean hasIdleCore() {
-    return parallelism.isParallel() && parallelism.workers().idleCores() > 0;
-  }
-
   /** Counts the callers of bodies that may go parallel, in the workers they would take from. */
   @Override
   CompressionWorkers callerCount() {

@@ -10,14 +10,19 @@ import io.github.zipjack.Compression;
 import io.github.zipjack.GzipImplementation;
 import io.github.zipjack.Pipeline;
 import io.github.zipjack.codec.CompressionWorkers;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * A large body goes parallel only while a core is idle: alone it is shared out, and with every core
- * already compressing a body it is compressed as with one thread, so that a loaded server does the
+ * A large body goes parallel only if a core was idle when it started and is idle at its threshold:
+ * alone it is shared out, and with every core already compressing a body it is compressed as with
+ * one thread, so that a loaded server does the
  * serial work and no more. Both forms decode to the same value.
  */
 class IdleCoresTest {
@@ -91,6 +96,41 @@ class IdleCoresTest {
 
       assertFalse(Arrays.equals(serial.encode(LARGE), alone), "libzstd's frame with workers differs from one without");
       assertEquals(LARGE, pipeline.decode(alone, TYPE));
+    }
+  }
+
+  @Test
+  void aGzipBodyStartedWithEveryCoreBusyStaysSerialWhenACoreFreesUpBeforeItsThreshold() throws Exception {
+    assertStartedBusyStaysSerial(Compression.gzip(1, GzipImplementation.ZLIB));
+  }
+
+  @Test
+  void aZstdBodyStartedWithEveryCoreBusyStaysSerialWhenACoreFreesUpBeforeItsThreshold() throws Exception {
+    assertStartedBusyStaysSerial(Compression.zstd(1));
+  }
+
+  /**
+   * A body starts while every core is busy and waits in its first getter; the busy callers finish;
+   * then the body passes its threshold with cores idle. A core seen idle only at the threshold is
+   * what a loaded server's caller between two bodies looks like, so the body stays serial.
+   */
+  private static void assertStartedBusyStaysSerial(Compression compression) throws Exception {
+    CountDownLatch inside = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    List<Object> value = new ArrayList<>();
+    value.add(new BusyCores.WaitingGetter(inside, release));
+    value.addAll(LARGE);
+    try (Pipeline serial = serial(compression); Pipeline pipeline = parallel(compression)) {
+      CompletableFuture<byte[]> body;
+      try (BusyCores busy = new BusyCores(compression)) {
+        body = CompletableFuture.supplyAsync(() -> pipeline.encode(value));
+        assertTrue(inside.await(30, TimeUnit.SECONDS), "the body did not start");
+      }
+      assertTrue(CompressionWorkers.shared().idleCores() > 0, "a core is idle before the body goes on");
+      release.countDown();
+      byte[] startedBusy = body.get(30, TimeUnit.SECONDS);
+
+      assertArrayEquals(serial.encode(value), startedBusy);
     }
   }
 
