@@ -489,7 +489,12 @@ public final class Pipeline implements AutoCloseable {
 
     private Builder() {}
 
-    /** The serialization format. Default {@link Format#JSON}. */
+    /**
+     * The serialization format. Default {@link Format#JSON}.
+     *
+     * @param format the format bodies are written in
+     * @return this builder
+     */
     public Builder format(Format format) {
       checkUnset(SettingCatalog.FORMAT, settings.format);
       settings.format = Objects.requireNonNull(format, "format must not be null");
@@ -502,6 +507,9 @@ public final class Pipeline implements AutoCloseable {
      * {@link Compression#brotli(int)} or {@link Compression#none()}. Default {@code Compression.gzip(6)},
      * zlib's and GZIPOutputStream's own level; {@link #build()} fails naming the Maven coordinates when
      * the codec's optional library is missing.
+     *
+     * @param compression the coding and level
+     * @return this builder
      */
     public Builder compression(Compression compression) {
       checkUnset(SettingCatalog.COMPRESSION, settings.compression);
@@ -510,7 +518,12 @@ public final class Pipeline implements AutoCloseable {
       return this;
     }
 
-    /** A Jackson accelerator module. Default {@link Accelerator#NONE}. */
+    /**
+     * A Jackson accelerator module. Default {@link Accelerator#NONE}.
+     *
+     * @param accelerator the accelerator, or {@code Accelerator.NONE}
+     * @return this builder
+     */
     public Builder accelerator(Accelerator accelerator) {
       checkUnset(SettingCatalog.ACCELERATOR, settings.accelerator);
       settings.accelerator = Objects.requireNonNull(accelerator, "accelerator must not be null");
@@ -522,6 +535,9 @@ public final class Pipeline implements AutoCloseable {
      * Bytes gathered between the serializer and the compressor, so the compressor gets large chunks
      * instead of Jackson's 8,000-byte ones (a pooled BufferedOutputStream). 0 for none.
      * Range [0, 16 MiB]; default 64 KiB.
+     *
+     * @param bytes the size, in bytes
+     * @return this builder
      */
     public Builder inputBufferSize(int bytes) {
       checkUnset(SettingCatalog.INPUT_BUFFER_SIZE, settings.inputBufferSize);
@@ -534,6 +550,9 @@ public final class Pipeline implements AutoCloseable {
      * Bytes of the buffer zlib deflates into when {@link #encode(Object, OutputStream)} streams to a
      * caller's stream (DeflaterOutputStream's buffer; its default is 512). In-memory bodies are
      * deflated straight into pooled segments instead. Range [1, 16 MiB]; default 64 KiB. Needs gzip.
+     *
+     * @param bytes the size, in bytes
+     * @return this builder
      */
     public Builder deflaterBufferSize(int bytes) {
       checkUnset(SettingCatalog.DEFLATER_BUFFER_SIZE, settings.deflaterBufferSize);
@@ -547,6 +566,9 @@ public final class Pipeline implements AutoCloseable {
      * of compressing while the serializer writes. Holds the raw body in memory meanwhile; the input
      * buffer is then not used. Conflicts with {@link #inputBufferSize(int)} and with
      * {@code Compression.none()}. Default false.
+     *
+     * @param wholeBody true to gather each body before compressing it
+     * @return this builder
      */
     public Builder compressWholeBody(boolean wholeBody) {
       checkUnset(SettingCatalog.COMPRESS_WHOLE_BODY, settings.compressWholeBody);
@@ -561,6 +583,9 @@ public final class Pipeline implements AutoCloseable {
      * on JDK 17, about the same on JDK 19+ (whose Double.toString uses the same algorithm). Either
      * text parses back to the same value; on JDK 17 the two can differ in form for some values.
      * JSON only: conflicts with {@code Format.MSGPACK}. Default false.
+     *
+     * @param fastDoubleWriter true to write doubles with the fast writer
+     * @return this builder
      */
     public Builder fastDoubleWriter(boolean fastDoubleWriter) {
       checkUnset(SettingCatalog.FAST_DOUBLE_WRITER, settings.fastDoubleWriter);
@@ -569,7 +594,12 @@ public final class Pipeline implements AutoCloseable {
       return this;
     }
 
-    /** Leaves out null and empty values (strings, collections, maps, arrays). Default false. */
+    /**
+     * Leaves out null and empty values (strings, collections, maps, arrays). Default false.
+     *
+     * @param omitEmpty true to leave out null and empty values
+     * @return this builder
+     */
     public Builder omitEmpty(boolean omitEmpty) {
       checkUnset(SettingCatalog.OMIT_EMPTY, settings.omitEmpty);
       settings.omitEmpty = omitEmpty;
@@ -585,6 +615,9 @@ public final class Pipeline implements AutoCloseable {
      * and document-length read limits from this builder (keeping the mapper's other read constraints,
      * such as a stricter {@code maxStringLength}), and applies this builder's accelerator, omitEmpty and fastDoubleWriter; every other
      * setting is the given mapper's. Default: a new ObjectMapper.
+     *
+     * @param mapper the mapper whose configuration is copied; it is not changed
+     * @return this builder
      */
     public Builder mapper(ObjectMapper mapper) {
       checkNoMapper();
@@ -607,6 +640,9 @@ public final class Pipeline implements AutoCloseable {
      * {@link Pipeline#jackson3()}. A separate name rather than an overload of
      * {@link #mapper(ObjectMapper)}, so that code without Jackson 3 on its class path compiles.
      * Conflicts with {@link #mapper(ObjectMapper)}.
+     *
+     * @param mapper the mapper whose configuration is copied; it is not changed
+     * @return this builder
      */
     public Builder jackson3Mapper(tools.jackson.databind.ObjectMapper mapper) {
       checkNoMapper();
@@ -619,6 +655,9 @@ public final class Pipeline implements AutoCloseable {
      * The mapper {@code pipeline} serializes with, Jackson 2 or 3, with its own settings and this
      * builder's; for a second pipeline whose bodies must hold the same bytes (the servlet helper's
      * identity pipeline). Conflicts with the other mapper setters.
+     *
+     * @param pipeline the pipeline whose mapper is shared
+     * @return this builder
      */
     public Builder sameMapperAs(Pipeline pipeline) {
       Objects.requireNonNull(pipeline, "pipeline must not be null");
@@ -639,6 +678,9 @@ public final class Pipeline implements AutoCloseable {
      * The most bytes a body may decode (decompress) to; past it decoding fails with a
      * {@link DecodeLimitExceededException}. Guards against decompression bombs. At least 1;
      * default 64 MiB.
+     *
+     * @param bytes the size, in bytes
+     * @return this builder
      */
     public Builder maxDecodedBytes(long bytes) {
       checkUnset(SettingCatalog.MAX_DECODED_BYTES, settings.maxDecodedBytes);
@@ -647,7 +689,12 @@ public final class Pipeline implements AutoCloseable {
       return this;
     }
 
-    /** The deepest nesting of arrays and objects a decoded body may have. Range [1, 100,000]; default 1,000. */
+    /**
+     * The deepest nesting of arrays and objects a decoded body may have. Range [1, 100,000]; default 1,000.
+     *
+     * @param depth the deepest nesting accepted, at least 1
+     * @return this builder
+     */
     public Builder maxNestingDepth(int depth) {
       checkUnset(SettingCatalog.MAX_NESTING_DEPTH, settings.maxNestingDepth);
       settings.maxNestingDepth = SettingCatalog.MAX_NESTING_DEPTH.check(depth);
@@ -658,6 +705,9 @@ public final class Pipeline implements AutoCloseable {
     /**
      * The most bytes of idle output segments kept for reuse; 0 disables pooling. Range [0, 1 GiB];
      * default 4 MiB.
+     *
+     * @param bytes the size, in bytes
+     * @return this builder
      */
     public Builder segmentPoolBytes(long bytes) {
       checkUnset(SettingCatalog.SEGMENT_POOL_BYTES, settings.segmentPoolBytes);
@@ -673,6 +723,9 @@ public final class Pipeline implements AutoCloseable {
      * many more than it has cores): a body that finds the pool empty sets up a new Deflater, as
      * GZIPOutputStream does. Range [0, 1024]; default 32 (at most about 12 MB kept idle with the
      * default buffers).
+     *
+     * @param encoders idle encoders kept per engine
+     * @return this builder
      */
     public Builder encoderPoolSize(int encoders) {
       checkUnset(SettingCatalog.ENCODER_POOL_SIZE, settings.encoderPoolSize);
@@ -696,6 +749,9 @@ public final class Pipeline implements AutoCloseable {
      * default the number of processors ({@code Runtime.availableProcessors()}, capped at 256): on an
      * idle machine a large body then uses every core, and on a busy one the budget makes it serial
      * (measured in docs/parallel-compression.md).
+     *
+     * @param threads threads per body, 1 for serial
+     * @return this builder
      */
     public Builder compressionThreads(int threads) {
       checkUnset(SettingCatalog.COMPRESSION_THREADS, settings.compressionThreads);
@@ -712,6 +768,9 @@ public final class Pipeline implements AutoCloseable {
      * job and a quarter as well (640 KiB). Range [0, 2^31 - 1]; default 256 KiB
      * ({@link Pipeline#DEFAULT_PARALLEL_THRESHOLD_BYTES}: one gzip block; see
      * docs/parallel-compression.md). Conflicts with {@code compressionThreads(1)}.
+     *
+     * @param bytes the size, in bytes
+     * @return this builder
      */
     public Builder parallelThresholdBytes(long bytes) {
       checkUnset(SettingCatalog.PARALLEL_THRESHOLD_BYTES, settings.parallelThresholdBytes);
@@ -727,6 +786,9 @@ public final class Pipeline implements AutoCloseable {
      * together, are handed to it at once; a block it rejects is compressed by the calling thread.
      * zipjack never shuts it down. zstd's workers are libzstd's own threads and do not use it.
      * Conflicts with {@code compressionThreads(1)}. Default: the shared pool.
+     *
+     * @param executor the executor that runs the workers; zipjack never shuts it down
+     * @return this builder
      */
     public Builder compressionExecutor(Executor executor) {
       checkUnset(SettingCatalog.COMPRESSION_EXECUTOR, settings.compressionExecutor);
@@ -736,7 +798,7 @@ public final class Pipeline implements AutoCloseable {
     }
 
     /**
-     * A new pipeline with these settings.
+     * {@return a new pipeline with these settings}
      *
      * @throws IllegalArgumentException if settings conflict
      * @throws IllegalStateException if an optional dependency the settings need is missing

@@ -117,12 +117,16 @@ public final class CompressionSettings {
     this.dictionaryPath = b.dictionaryPath;
   }
 
-  /** A builder holding the defaults. */
+  /**
+   * {@return a new builder holding the defaults}
+   */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** The defaults. */
+  /**
+   * {@return the defaults}
+   */
   public static CompressionSettings defaults() {
     return builder().build();
   }
@@ -210,12 +214,16 @@ public final class CompressionSettings {
     return codings;
   }
 
-  /** The codings offered, most preferred first (ties of the client's weights go by this order). */
+  /**
+   * {@return the codings offered, most preferred first (ties of the client's weights go by this order)}
+   */
   public List<Compression> codings() {
     return codings;
   }
 
-  /** The content-coding tokens of {@link #codings()}, in order: {@code zstd, gzip, br} by default. */
+  /**
+   * {@return the content-coding tokens of {@link #codings()}, in order: {@code zstd, gzip, br} by default}
+   */
   public List<String> preference() {
     List<String> tokens = new ArrayList<>();
     codings.forEach(c -> tokens.add(c.contentEncoding()));
@@ -225,72 +233,100 @@ public final class CompressionSettings {
   /**
    * Whether every coding must be served: true when {@link Builder#codings} was called, false for the
    * defaults, where zstd and brotli are offered only when their libraries load.
+   *
+   * @return true when every coding must be served
    */
   public boolean codingsRequired() {
     return codingsRequired;
   }
 
-  /** Bodies shorter than this many bytes are sent uncompressed. */
+  /**
+   * {@return the size, in bytes, below which bodies are sent uncompressed}
+   */
   public long minBodyBytes() {
     return minBodyBytes;
   }
 
-  /** Bodies up to this many bytes are held whole and get a Content-Length; larger ones stream. */
+  /**
+   * {@return the size, in bytes, up to which bodies are held whole and get a Content-Length; larger ones stream}
+   */
   public long maxBufferedBytes() {
     return maxBufferedBytes;
   }
 
-  /** The compressible media types: {@code type/subtype}, {@code type/*} or {@code type/*+suffix}. */
+  /**
+   * {@return the compressible media types: {@code type/subtype}, {@code type/*} or {@code type/*+suffix}}
+   */
   public List<String> mimeTypes() {
     return mimeTypes;
   }
 
-  /** Idle buffer bytes the filter's segment pool keeps. */
+  /**
+   * {@return idle buffer bytes the filter's segment pool keeps}
+   */
   public long segmentPoolBytes() {
     return segmentPoolBytes;
   }
 
-  /** Idle encoders (and decoders) each coding's engine keeps. */
+  /**
+   * {@return idle encoders (and decoders) each coding's engine keeps}
+   */
   public int encoderPoolSize() {
     return encoderPoolSize;
   }
 
-  /** Whether compressed request bodies are inflated for the application. */
+  /**
+   * {@return whether compressed request bodies are inflated for the application}
+   */
   public boolean inflateRequests() {
     return inflateRequests;
   }
 
-  /** Inflated bytes a request body may have; 413 past it. */
+  /**
+   * {@return inflated bytes a request body may have; 413 past it}
+   */
   public long maxInflatedRequestBytes() {
     return maxInflatedRequestBytes;
   }
 
-  /** Inflated bytes per compressed byte a request body may have; 413 past it. */
+  /**
+   * {@return inflated bytes per compressed byte a request body may have; 413 past it}
+   */
   public int maxInflationRatio() {
     return maxInflationRatio;
   }
 
-  /** Milliseconds a flush waits for the end of the body before it counts as early; see the builder. */
+  /**
+   * {@return milliseconds a flush waits for the end of the body before it counts as early; see the builder}
+   */
   public long flushGraceMillis() {
     return flushGraceMillis;
   }
 
-  /** Threads that may compress one gzip or zstd response; see {@link Builder#compressionThreads(int)}. */
+  /**
+   * {@return threads that may compress one gzip or zstd response; see {@link Builder#compressionThreads(int)}}
+   */
   public int compressionThreads() {
     return compressionThreads;
   }
 
-  /** Bodies of at most this many bytes are compressed on the request's thread. */
+  /**
+   * {@return the size, in bytes, up to which bodies are compressed on the request's thread}
+   */
   public long parallelThresholdBytes() {
     return parallelThresholdBytes;
   }
 
-  /** The HTTP dictionaries served and used for {@code dcz} and {@code dcb}, newest first; empty for none. */
+  /**
+   * {@return the HTTP dictionaries served and used for {@code dcz} and {@code dcb}, newest first; empty for none}
+   */
   public List<HttpDictionary> dictionaries() {
     return dictionaries;
   }
 
-  /** The path below the context path where the dictionaries are served: {@code /zipjack/dictionaries}. */
+  /**
+   * {@return the path below the context path where the dictionaries are served: {@code /zipjack/dictionaries}}
+   */
   public String dictionaryPath() {
     return dictionaryPath;
   }
@@ -303,6 +339,9 @@ public final class CompressionSettings {
   /**
    * Whether a response of this Content-Type is compressed: its media type (parameters and case
    * ignored) matches one of {@link #mimeTypes()}. Null (no Content-Type) is not compressible.
+   *
+   * @param contentType a Content-Type header value, parameters allowed; null for none
+   * @return true when responses of this type are compressed
    */
   public boolean isCompressible(String contentType) {
     if (contentType == null) {
@@ -376,6 +415,9 @@ public final class CompressionSettings {
      * @throws IllegalArgumentException if the text does not parse, names a level out of range, is
      *     empty, or lists a coding twice
      * @throws IllegalStateException if already set
+     *
+     * @param codingsInPreferenceOrder the codings, most preferred first
+     * @return this builder
      */
     public Builder codings(String codingsInPreferenceOrder) {
       checkUnset(SettingCatalog.CODINGS, codings);
@@ -390,6 +432,9 @@ public final class CompressionSettings {
      *     is always possible), if a coding appears twice, or if a zstd coding has a dictionary (no
      *     browser has it)
      * @throws IllegalStateException if already set
+     *
+     * @param codingsInPreferenceOrder the codings, most preferred first
+     * @return this builder
      */
     public Builder codings(Compression... codingsInPreferenceOrder) {
       checkUnset(SettingCatalog.CODINGS, codings);
@@ -431,6 +476,9 @@ public final class CompressionSettings {
      *
      * @throws IllegalArgumentException if negative
      * @throws IllegalStateException if already set
+     *
+     * @param minBodyBytes the size, in bytes
+     * @return this builder
      */
     public Builder minBodyBytes(long minBodyBytes) {
       checkUnset(SettingCatalog.MIN_BODY_BYTES, this.minBodyBytes);
@@ -446,6 +494,9 @@ public final class CompressionSettings {
      *
      * @throws IllegalArgumentException if negative
      * @throws IllegalStateException if already set
+     *
+     * @param maxBufferedBytes the size, in bytes
+     * @return this builder
      */
     public Builder maxBufferedBytes(long maxBufferedBytes) {
       checkUnset(SettingCatalog.MAX_BUFFERED_BYTES, this.maxBufferedBytes);
@@ -465,6 +516,9 @@ public final class CompressionSettings {
      *
      * @throws IllegalArgumentException if an entry is not of these forms
      * @throws IllegalStateException if already set
+     *
+     * @param mimeTypes the media types, {@code type/subtype} or {@code type/*}
+     * @return this builder
      */
     public Builder mimeTypes(String... mimeTypes) {
       checkUnset(SettingCatalog.MIME_TYPES, this.mimeTypes);
@@ -488,6 +542,9 @@ public final class CompressionSettings {
      *
      * @throws IllegalArgumentException if outside [0, 1 GiB]
      * @throws IllegalStateException if already set
+     *
+     * @param segmentPoolBytes the size, in bytes
+     * @return this builder
      */
     public Builder segmentPoolBytes(long segmentPoolBytes) {
       checkUnset(SettingCatalog.FILTER_SEGMENT_POOL_BYTES, this.segmentPoolBytes);
@@ -503,6 +560,9 @@ public final class CompressionSettings {
      *
      * @throws IllegalArgumentException if outside [0, 1024]
      * @throws IllegalStateException if already set
+     *
+     * @param encoderPoolSize idle encoders kept per engine
+     * @return this builder
      */
     public Builder encoderPoolSize(int encoderPoolSize) {
       checkUnset(SettingCatalog.ENCODER_POOL_SIZE, this.encoderPoolSize);
@@ -515,6 +575,9 @@ public final class CompressionSettings {
      * Whether request bodies with a Content-Encoding the filter decodes are inflated. Default true.
      *
      * @throws IllegalStateException if already set
+     *
+     * @param inflateRequests true to inflate compressed request bodies
+     * @return this builder
      */
     public Builder inflateRequests(boolean inflateRequests) {
       checkUnset(SettingCatalog.INFLATE_REQUESTS, this.inflateRequests);
@@ -528,6 +591,9 @@ public final class CompressionSettings {
      *
      * @throws IllegalArgumentException if less than 1
      * @throws IllegalStateException if already set
+     *
+     * @param maxInflatedRequestBytes the size, in bytes
+     * @return this builder
      */
     public Builder maxInflatedRequestBytes(long maxInflatedRequestBytes) {
       checkUnset(SettingCatalog.MAX_INFLATED_REQUEST_BYTES, this.maxInflatedRequestBytes);
@@ -541,6 +607,9 @@ public final class CompressionSettings {
      *
      * @throws IllegalArgumentException if less than 1
      * @throws IllegalStateException if already set
+     *
+     * @param maxInflationRatio the ratio of inflated to compressed bytes
+     * @return this builder
      */
     public Builder maxInflationRatio(int maxInflationRatio) {
       checkUnset(SettingCatalog.MAX_INFLATION_RATIO, this.maxInflationRatio);
@@ -565,6 +634,9 @@ public final class CompressionSettings {
      *
      * @throws IllegalArgumentException if {@code millis} is outside [0, 60000]
      * @throws IllegalStateException if already set
+     *
+     * @param millis the time, in milliseconds
+     * @return this builder
      */
     public Builder flushGraceMillis(long millis) {
       checkUnset(SettingCatalog.FLUSH_GRACE_MILLIS, flushGraceMillis);
@@ -584,6 +656,9 @@ public final class CompressionSettings {
      *
      * @throws IllegalArgumentException if {@code threads} is outside [1, 256]
      * @throws IllegalStateException if already set
+     *
+     * @param threads threads per body, 1 for serial
+     * @return this builder
      */
     public Builder compressionThreads(int threads) {
       checkUnset(SettingCatalog.COMPRESSION_THREADS, compressionThreads);
@@ -599,6 +674,9 @@ public final class CompressionSettings {
      *
      * @throws IllegalArgumentException if negative or above 2^31 - 1
      * @throws IllegalStateException if already set
+     *
+     * @param bytes the size, in bytes
+     * @return this builder
      */
     public Builder parallelThresholdBytes(long bytes) {
       checkUnset(SettingCatalog.PARALLEL_THRESHOLD_BYTES, parallelThresholdBytes);
@@ -617,6 +695,9 @@ public final class CompressionSettings {
      *
      * @throws IllegalArgumentException if the same dictionary bytes are given twice
      * @throws IllegalStateException if already set
+     *
+     * @param dictionaries the HTTP dictionaries, in the order they are matched
+     * @return this builder
      */
     public Builder dictionaries(HttpDictionary... dictionaries) {
       checkUnset(SettingCatalog.DICTIONARIES, this.dictionaries);
@@ -639,6 +720,9 @@ public final class CompressionSettings {
      * @throws IllegalArgumentException unless it is a path of one or more segments, starting with a
      *     slash and not ending with one, in characters that need no escaping
      * @throws IllegalStateException if already set
+     *
+     * @param path the URL path prefix, starting with {@code /}
+     * @return this builder
      */
     public Builder dictionaryPath(String path) {
       checkUnset(SettingCatalog.DICTIONARY_PATH, dictionaryPath);
@@ -654,6 +738,8 @@ public final class CompressionSettings {
     }
 
     /**
+     * {@return the settings}
+     *
      * @throws IllegalArgumentException if {@code minBodyBytes} exceeds {@code maxBufferedBytes}
      */
     public CompressionSettings build() {

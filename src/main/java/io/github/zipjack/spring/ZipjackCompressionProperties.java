@@ -278,6 +278,10 @@ public class ZipjackCompressionProperties {
 
   /** zipjack.compression.dictionaries[N].*: one HTTP dictionary. */
   public static class Dictionary {
+    /** An entry with no value set; Spring makes one per {@code dictionaries[N]} it binds. */
+    public Dictionary() {
+    }
+
     /**
      * The dictionary's bytes, as a Spring resource location (file:/etc/app/orders.dict,
      * classpath:dictionaries/orders.dict): raw content, or a trained zstd dictionary (zstd --train,
@@ -370,6 +374,10 @@ public class ZipjackCompressionProperties {
 
   /** zipjack.compression.converter.*. */
   public static class Converter {
+    /** The converter's properties at their defaults; Spring fills them when binding. */
+    public Converter() {
+    }
+
     private boolean enabled = SettingCatalog.CONVERTER_ENABLED.defaultValue();
 
     /** {@return the value of {@code zipjack.compression.converter.enabled}} */
