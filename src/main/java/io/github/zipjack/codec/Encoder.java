@@ -23,6 +23,8 @@ public abstract class Encoder extends StripedPool.Node implements AutoCloseable 
   private final byte[] inputBuffer;
   /** Bytes waiting in {@link #inputBuffer}. */
   private int buffered;
+  /** Body bytes written since this body started. */
+  private long bodyBytes;
   private final OutputStream stream = new EncoderStream();
   private boolean open;
   private boolean finished;
@@ -70,6 +72,7 @@ public abstract class Encoder extends StripedPool.Node implements AutoCloseable 
     open = true;
     finished = false;
     buffered = 0;
+    bodyBytes = 0;
     this.countedBy = countedBy;
     idleCoreAtStart = false;
     if (countedBy != null) {
@@ -103,6 +106,11 @@ public abstract class Encoder extends StripedPool.Node implements AutoCloseable 
     for (Segment s = head; s != null; s = s.next()) {
       write(s.data, s.pos, s.readableBytes());
     }
+  }
+
+  /** {@return the uncompressed bytes written to this encoder since its body started} */
+  public long bodyBytes() {
+    return bodyBytes;
   }
 
   /**
@@ -183,6 +191,7 @@ public abstract class Encoder extends StripedPool.Node implements AutoCloseable 
   final void write(byte[] bytes, int offset, int length) throws IOException {
     Objects.checkFromIndexSize(offset, length, bytes.length);
     checkWritable();
+    bodyBytes += length;
     if (inputBuffer == null) {
       consume(bytes, offset, length);
       return;

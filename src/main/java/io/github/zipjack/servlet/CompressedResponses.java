@@ -357,28 +357,36 @@ public final class CompressedResponses implements AutoCloseable {
     }
   }
 
-  /** Sends {@code value} compressed with the chosen dictionary, or identity when that is not smaller. */
+  /**
+   * Sends {@code value} compressed with the chosen dictionary, serialized straight into the
+   * dictionary's encoder (one pass, as the other codings); identity, serialized again, when the body
+   * is shorter than minBodyBytes or the compressed one is no shorter than it.
+   */
   private void writeDcz(HttpServletRequest request, HttpServletResponse response, Object value,
       DictionaryTransport.Choice choice) throws IOException {
     String coding = choice.engine().contentEncoding();
     request.setAttribute(WRITTEN_ATTRIBUTE, coding);
     long start = listener == null ? 0 : System.nanoTime();
-    try (EncodedBody raw = pipelines.get(IDENTITY).encodeToBody(value);
-        SegmentOutputStream compressed = new SegmentOutputStream(dictionaryPool)) {
-      boolean sendRaw = raw.size() < minBodyBytes;
-      if (!sendRaw) {
-        try (Encoder encoder = choice.engine().open(compressed)) {
-          raw.writeTo(encoder.stream());
-          encoder.finish();
-        }
-        sendRaw = compressed.size() >= raw.size();
+    Pipeline identity = pipelines.get(IDENTITY);
+    EncodedBody raw = null;
+    try (SegmentOutputStream compressed = new SegmentOutputStream(dictionaryPool)) {
+      long rawBytes;
+      try (Encoder encoder = choice.engine().open(compressed)) {
+        identity.encode(value, encoder.stream());
+        encoder.finish();
+        rawBytes = encoder.bodyBytes();
       }
       long nanos = listener == null ? 0 : System.nanoTime() - start;
+      CompressionListener.Outcome outcome = CompressionListener.Outcome.COMPRESSED;
+      if (rawBytes < minBodyBytes || compressed.size() >= rawBytes) {
+        outcome = rawBytes < minBodyBytes ? CompressionListener.Outcome.TOO_SMALL
+            : CompressionListener.Outcome.DID_NOT_SHRINK;
+        raw = identity.encodeToBody(value);
+      }
+      boolean sendRaw = raw != null;
       long size = sendRaw ? raw.size() : compressed.size();
       if (listener != null) {
-        report(sendRaw ? IDENTITY : coding, sendRaw ? (raw.size() < minBodyBytes ? CompressionListener.Outcome.TOO_SMALL
-            : CompressionListener.Outcome.DID_NOT_SHRINK) : CompressionListener.Outcome.COMPRESSED, raw.size(), size,
-            nanos);
+        report(sendRaw ? IDENTITY : coding, outcome, rawBytes, size, nanos);
       }
       response.setContentType(contentType);
       if (!sendRaw) {
@@ -398,6 +406,10 @@ public final class CompressedResponses implements AutoCloseable {
             out.write(s.data, s.pos, s.readableBytes());
           }
         }
+      }
+    } finally {
+      if (raw != null) {
+        raw.close();
       }
     }
   }

@@ -54,6 +54,12 @@ class DirectHelperDictionariesInContainersTest {
         responses.write(request, response, people5);
       }
     };
+    HttpServlet tiny = new HttpServlet() {
+      @Override
+      protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        responses.write(request, response, Map.of("id", 7));
+      }
+    };
     HttpServlet dictionaries = new HttpServlet() {
       @Override
       protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
@@ -64,7 +70,7 @@ class DirectHelperDictionariesInContainersTest {
     };
     for (Container container : Container.values()) {
       servers.put(container, container.start(new ContainerHarnessTest.PassThrough(), Map.of(),
-          Map.of("/api/people", api, "/dictionaries/*", dictionaries)));
+          Map.of("/api/people", api, "/api/tiny", tiny, "/dictionaries/*", dictionaries)));
     }
   }
 
@@ -126,5 +132,29 @@ class DirectHelperDictionariesInContainersTest {
     assertEquals(200, dictionary.status());
     assertEquals(List.of("identity DICTIONARY_SERVED " + PEOPLE.byteCount() + " " + PEOPLE.byteCount()),
         List.copyOf(reported));
+  }
+
+  @ParameterizedTest
+  @EnumSource(Container.class)
+  void helperReportsADczBodyAsCompressedWithItsSize(Container container) throws Exception {
+    reported.clear();
+    Wire.Response response = Wire.exchange(servers.get(container), "GET", "/api/people", BROWSER,
+        "Available-Dictionary: " + PEOPLE.availableDictionary());
+
+    assertEquals("dcz", response.header("Content-Encoding").orElseThrow());
+    assertEquals(List.of("dcz COMPRESSED " + identity.encode(people5).length + " " + response.body().length), List.copyOf(reported));
+  }
+
+  @ParameterizedTest
+  @EnumSource(Container.class)
+  void bodyTheDictionaryCannotShrinkGoesAsIdentity(Container container)
+      throws Exception {
+    reported.clear();
+    Wire.Response response = Wire.exchange(servers.get(container), "GET", "/api/tiny", BROWSER,
+        "Available-Dictionary: " + PEOPLE.availableDictionary());
+
+    assertTrue(response.header("Content-Encoding").isEmpty(), response.toString());
+    assertArrayEquals(identity.encode(Map.of("id", 7)), response.body());
+    assertEquals(List.of("identity DID_NOT_SHRINK 8 8"), List.copyOf(reported));
   }
 }
