@@ -110,8 +110,9 @@ public final class HttpReport {
   static String caption(String wrk, String warmup, String jdk, int cores) {
     return "Requests per second and latency percentiles of one JSON endpoint on loopback, measured by `"
         + wrk + " --latency` after a " + warmup + " warm-up run of the same, with `Accept-Encoding` set to"
-        + " the row's coding. With several rounds, each round measures Jetty's handler, the filter and"
-        + " the direct helper one after the other; req/s is the mean over the rounds ± their standard"
+        + " the row's coding; every row is checked and warmed up before the first round. Each round"
+        + " measures every coding and, in each, Jetty's handler, the filter and the direct helper one after"
+        + " the other, both in an order that rotates from round to round; req/s is the mean over the rounds ± their standard"
         + " deviation, × jetty the mean of the rounds' ratios to Jetty's handler on the same dataset and"
         + " coding ± theirs, latencies the mean of the rounds'. The server is embedded Jetty 12.1 on " + jdk
         + "; wrk and the server share the machine's " + cores + " cores, so each takes CPU from the other:"
@@ -127,8 +128,9 @@ public final class HttpReport {
         + " (no compression), boot (Boot's `server.compression`: Tomcat's gzip at zlib's level 6, which Boot"
         + " cannot change, chunked), filter (zipjack auto-configured, converter off: the filter compresses"
         + " what Spring's converter wrote) and converter (zipjack as it comes: its converter writes straight"
-        + " into the compressed body); zipjack's gzip is level 1. Each round measures boot, filter and"
-        + " converter one after the other (boot sends one record, 1 KB, uncompressed: below its 2 KB"
+        + " into the compressed body); zipjack's gzip is level 1. Every row is checked and warmed up"
+        + " before the first round; each round measures every coding and, in each, boot, filter and"
+        + " converter one after the other, both in an order that rotates from round to round (boot sends one record, 1 KB, uncompressed: below its 2 KB"
         + " minimum); req/s is the mean over the rounds ± their standard deviation,"
         + " × boot the mean of the rounds' ratios to boot on the same dataset and coding ± theirs. Embedded"
         + " Tomcat on " + jdk + "; wrk and the server share the machine's " + cores + " cores. Body bytes are"
