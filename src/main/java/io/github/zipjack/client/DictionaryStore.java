@@ -279,6 +279,17 @@ public final class DictionaryStore implements AutoCloseable {
     return use.isPresent() && keep(uri, use.get(), DictionaryHeaders.freshUntil(headers, now), content, now);
   }
 
+  /**
+   * The held dictionary a request announced.
+   *
+   * @param availableDictionary the request's {@code Available-Dictionary} value, as
+   *     {@link Entry#availableDictionary()} gives it
+   * @return the dictionary, or empty when none held has that hash
+   */
+  synchronized Optional<Entry> announced(String availableDictionary) {
+    return entries.values().stream().filter(e -> e.availableDictionary().equals(availableDictionary)).findFirst();
+  }
+
   /** Whether a dictionary fetched from {@code uri} is held and fresh. */
   synchronized boolean holdsFrom(URI uri, Instant now) {
     return entries.values().stream().anyMatch(e -> e.source.equals(uri) && e.freshUntil.isAfter(now));

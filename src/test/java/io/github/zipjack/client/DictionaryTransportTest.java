@@ -3,6 +3,7 @@ package io.github.zipjack.client;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -95,6 +96,11 @@ class DictionaryTransportTest {
     return out.toByteArray();
   }
 
+  /** {@code body} compressed by the system {@code gzip}. */
+  private static byte[] gzip(byte[] body) throws Exception {
+    return SystemTool.run(body, "gzip", "gzip", "-c", "-n");
+  }
+
   private void keepDictionary(String match) throws Exception {
     server.put("/dict", dictionaryAnswer(dictionary, "match=\"" + match + "\", id=\"people-v1\"", "max-age=3600"));
     assertNull(client.get(server.uri("/dict"), Void.class));
@@ -179,6 +185,101 @@ class DictionaryTransportTest {
     ExecutionException e = assertThrows(ExecutionException.class,
         () -> http.sendAsync(unknown, client.bodyHandler(PEOPLE)).get());
     assertInstanceOf(DictionaryMismatchException.class, e.getCause());
+  }
+
+  @Test
+  void dictionaryWithANamedGroupPatternIsKeptAndAnnouncedForOneSegment() throws Exception {
+    keepDictionary("/users/:id/orders");
+    server.put("/users/7/orders", JSON, null, peopleJson);
+    server.put("/users/7/x/orders", JSON, null, peopleJson);
+    client.get(server.uri("/users/7/orders"), PEOPLE);
+    client.get(server.uri("/users/7/x/orders"), PEOPLE);
+    assertTrue(server.received("/users/7/orders").headers().containsKey("Available-Dictionary"));
+    assertFalse(server.received("/users/7/x/orders").headers().containsKey("Available-Dictionary"));
+  }
+
+  @Test
+  void dictionaryWithASearchPatternIsAnnouncedForMatchingQueriesOnly() throws Exception {
+    keepDictionary("/find?q=*");
+    server.put("/find", JSON, null, peopleJson);
+    client.get(server.uri("/find?q=ada"), PEOPLE);
+    assertTrue(server.received("/find").headers().containsKey("Available-Dictionary"));
+    client.get(server.uri("/find?page=2"), PEOPLE);
+    assertFalse(server.received("/find").headers().containsKey("Available-Dictionary"));
+  }
+
+  @Test
+  void dictionaryWithARegexpGroupIsNotKept() throws Exception {
+    server.put("/regexp-dict", dictionaryAnswer(dictionary, "match=\"/api/:id(\\\\d+)\"", "max-age=60"));
+    client.get(server.uri("/regexp-dict"), Void.class);
+    assertEquals(0, client.dictionaryCount());
+  }
+
+  @Test
+  void bodyHandlerForARequestKeepsTheDictionaryItsAnswerMarks() throws Exception {
+    server.put("/handler-dict", dictionaryAnswer(dictionary, "match=\"/handled/*\"", "max-age=60"));
+    HttpRequest request = client.prepare(HttpRequest.newBuilder(server.uri("/handler-dict")).build());
+    assertNull(http.sendAsync(request, client.bodyHandler(request, Void.class)).get().body());
+    assertEquals(1, client.dictionaryCount());
+    server.put("/handled/people", JSON, "dcz", dcz(peopleJson, dictionary, dictionary));
+    HttpRequest next = client.prepare(HttpRequest.newBuilder(server.uri("/handled/people")).build());
+    assertEquals(people, http.sendAsync(next, client.bodyHandler(next, PEOPLE)).get().body());
+  }
+
+  @Test
+  void bodyHandlerKeepsNoDictionaryWhenItsHttpClientFollowsRedirects() throws Exception {
+    HttpClient following = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NORMAL).build();
+    try (StoredAnswerServer other = new StoredAnswerServer();
+        CompressedHttpClient redirected = CompressedHttpClient.builder(following, pipeline)
+            .dictionaries(DictionarySettings.builder().build()).build()) {
+      other.put("/dict", dictionaryAnswer(dictionary, "match=\"/*\"", "max-age=60"));
+      server.put("/moved", new StoredAnswerServer.Answer(302, Map.of("Location", other.uri("/dict").toString()),
+          new byte[0]));
+      HttpRequest request = redirected.prepare(HttpRequest.newBuilder(server.uri("/moved")).build());
+      following.send(request, redirected.bodyHandler(request, Void.class));
+      assertNotNull(other.received("/dict"));
+      assertEquals(0, redirected.dictionaryCount());
+    }
+  }
+
+  @Test
+  void sendAsyncKeepsTheDictionaryItsAnswerMarks() throws Exception {
+    server.put("/async-dict", dictionaryAnswer(dictionary, "match=\"/async/*\"", "max-age=60"));
+    client.sendAsync(HttpRequest.newBuilder(server.uri("/async-dict")).build(), Void.class).get();
+    assertEquals(1, client.dictionaryCount());
+  }
+
+  @Test
+  void dczUnderGzipDecodes() throws Exception {
+    keepDictionary("/api/*");
+    server.put("/api/stacked", JSON, "dcz, gzip", gzip(dcz(peopleJson, dictionary, dictionary)));
+    assertEquals(people, client.get(server.uri("/api/stacked"), PEOPLE));
+    assertEquals(0, client.lentDecoderSlots());
+  }
+
+  @Test
+  void gzipUnderDczDecodes() throws Exception {
+    keepDictionary("/api/*");
+    server.put("/api/stacked-inner", JSON, "gzip, dcz", dcz(gzip(peopleJson), dictionary, dictionary));
+    assertEquals(people, client.get(server.uri("/api/stacked-inner"), PEOPLE));
+  }
+
+  @Test
+  void dczUnderGzipNamingAnotherDictionaryIsRefusedAndReleased() throws Exception {
+    keepDictionary("/api/*");
+    byte[] other = "some other dictionary".getBytes(StandardCharsets.UTF_8);
+    server.put("/api/stacked-wrong", JSON, "dcz, gzip", gzip(dcz(peopleJson, other, other)));
+    assertThrows(DictionaryMismatchException.class, () -> client.get(server.uri("/api/stacked-wrong"), PEOPLE));
+    assertEquals(0, client.lentDecoderSlots());
+    server.put("/api/stacked-right", JSON, "dcz, gzip", gzip(dcz(peopleJson, dictionary, dictionary)));
+    assertEquals(people, client.get(server.uri("/api/stacked-right"), PEOPLE));
+  }
+
+  @Test
+  void dczInAStackWhenNoDictionaryWasAnnouncedIsACodingNotAskedFor() throws Exception {
+    server.put("/stacked-unasked", JSON, "dcz, gzip", gzip(dcz(peopleJson, dictionary, dictionary)));
+    assertThrows(WrongCodingException.class, () -> client.get(server.uri("/stacked-unasked"), PEOPLE));
+    assertEquals(0, client.lentDecoderSlots());
   }
 
   @Test
