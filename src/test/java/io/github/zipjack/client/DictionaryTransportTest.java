@@ -13,8 +13,10 @@ import com.github.luben.zstd.ZstdCompressCtx;
 import com.github.luben.zstd.ZstdDictCompress;
 import com.github.luben.zstd.ZstdDictContentType;
 import io.github.zipjack.Compression;
+import io.github.zipjack.MalformedBodyException;
 import io.github.zipjack.Pipeline;
 import io.github.zipjack.SystemTool;
+import io.github.zipjack.TruncatedBodyException;
 import io.github.zipjack.WrongCodingException;
 import io.github.zipjack.data.Datasets;
 import io.github.zipjack.data.Person;
@@ -24,6 +26,7 @@ import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
@@ -280,6 +283,32 @@ class DictionaryTransportTest {
     server.put("/stacked-unasked", JSON, "dcz, gzip", gzip(dcz(peopleJson, dictionary, dictionary)));
     assertThrows(WrongCodingException.class, () -> client.get(server.uri("/stacked-unasked"), PEOPLE));
     assertEquals(0, client.lentDecoderSlots());
+  }
+
+  @Test
+  void dczCutInsideItsHeaderIsTruncated() throws Exception {
+    keepDictionary("/api/*");
+    server.put("/api/cut-header", JSON, "dcz", Arrays.copyOf(dcz(peopleJson, dictionary, dictionary), 20));
+    assertThrows(TruncatedBodyException.class, () -> client.get(server.uri("/api/cut-header"), PEOPLE));
+    assertEquals(0, client.lentDecoderSlots());
+  }
+
+  @Test
+  void dczCutInsideItsFrameIsTruncated() throws Exception {
+    keepDictionary("/api/*");
+    byte[] body = dcz(peopleJson, dictionary, dictionary);
+    server.put("/api/cut-frame", JSON, "dcz", Arrays.copyOf(body, body.length - 10));
+    assertThrows(TruncatedBodyException.class, () -> client.get(server.uri("/api/cut-frame"), PEOPLE));
+    assertEquals(0, client.lentDecoderSlots());
+  }
+
+  @Test
+  void dczWithoutItsMagicIsMalformed() throws Exception {
+    keepDictionary("/api/*");
+    byte[] body = dcz(peopleJson, dictionary, dictionary);
+    body[0] = 0x28;
+    server.put("/api/no-magic", JSON, "dcz", body);
+    assertThrows(MalformedBodyException.class, () -> client.get(server.uri("/api/no-magic"), PEOPLE));
   }
 
   @Test
