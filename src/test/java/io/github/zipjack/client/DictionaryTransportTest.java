@@ -104,6 +104,13 @@ class DictionaryTransportTest {
     return SystemTool.run(body, "gzip", "gzip", "-c", "-n");
   }
 
+  /** Fetches a dictionary answer with these headers and asserts that the client did not keep it. */
+  private void assertNotKept(String path, String useAsDictionary, String cacheControl) throws Exception {
+    server.put(path, dictionaryAnswer(dictionary, useAsDictionary, cacheControl));
+    client.get(server.uri(path), Void.class);
+    assertEquals(0, client.dictionaryCount());
+  }
+
   private void keepDictionary(String match) throws Exception {
     server.put("/dict", dictionaryAnswer(dictionary, "match=\"" + match + "\", id=\"people-v1\"", "max-age=3600"));
     assertNull(client.get(server.uri("/dict"), Void.class));
@@ -213,9 +220,7 @@ class DictionaryTransportTest {
 
   @Test
   void dictionaryWithARegexpGroupIsNotKept() throws Exception {
-    server.put("/regexp-dict", dictionaryAnswer(dictionary, "match=\"/api/:id(\\\\d+)\"", "max-age=60"));
-    client.get(server.uri("/regexp-dict"), Void.class);
-    assertEquals(0, client.dictionaryCount());
+    assertNotKept("/regexp-dict", "match=\"/api/:id(\\\\d+)\"", "max-age=60");
   }
 
   @Test
@@ -325,9 +330,7 @@ class DictionaryTransportTest {
 
   @Test
   void answerWithoutFreshnessIsNotKept() throws Exception {
-    server.put("/uncached-dict", dictionaryAnswer(dictionary, "match=\"/api/*\"", "no-store"));
-    client.get(server.uri("/uncached-dict"), Void.class);
-    assertEquals(0, client.dictionaryCount());
+    assertNotKept("/uncached-dict", "match=\"/api/*\"", "no-store");
   }
 
   @Test
