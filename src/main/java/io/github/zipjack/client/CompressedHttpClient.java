@@ -474,7 +474,8 @@ public final class CompressedHttpClient implements AutoCloseable {
         CompletableFuture<Void> fetch = http.sendAsync(prepared.request, HttpResponse.BodyHandlers.ofInputStream())
             .thenAcceptAsync(r -> {
               try {
-                decode(r.statusCode(), r.headers(), r.body(), null, new Answered(l, r.uri(), prepared.dictionary, false));
+                decode(r.statusCode(), r.headers(), r.body(), null,
+                    new Answered(l, r.uri(), prepared.dictionary, false));
               } catch (IOException e) {
                 // a dictionary that cannot be fetched is not used; the answers that named it decoded already
               }

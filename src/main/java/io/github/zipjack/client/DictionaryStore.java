@@ -160,7 +160,8 @@ public final class DictionaryStore implements AutoCloseable {
     synchronized (this) {
       for (Iterator<Entry> it = entries.values().iterator(); it.hasNext(); ) {
         Entry old = it.next();
-        if (old.hashHex.equals(entry.hashHex) || old.origin.equals(entry.origin) && old.match.toString().equals(source)) {
+        if (old.hashHex.equals(entry.hashHex)
+            || old.origin.equals(entry.origin) && old.match.toString().equals(source)) {
           it.remove();
           heldBytes -= old.size();
           dropped.add(old);

@@ -111,6 +111,13 @@ class DictionaryTransportTest {
     assertEquals(0, client.dictionaryCount());
   }
 
+  /** Serves {@code body} with {@code coding} at {@code path}; the client refuses it with {@code failure}. */
+  private void assertRefused(Class<? extends Exception> failure, String path, String coding, byte[] body) {
+    server.put(path, JSON, coding, body);
+    assertThrows(failure, () -> client.get(server.uri(path), PEOPLE));
+    assertEquals(0, client.lentDecoderSlots());
+  }
+
   private void keepDictionary(String match) throws Exception {
     server.put("/dict", dictionaryAnswer(dictionary, "match=\"" + match + "\", id=\"people-v1\"", "max-age=3600"));
     assertNull(client.get(server.uri("/dict"), Void.class));
@@ -276,35 +283,30 @@ class DictionaryTransportTest {
   void dczUnderGzipNamingAnotherDictionaryIsRefusedAndReleased() throws Exception {
     keepDictionary("/api/*");
     byte[] other = "some other dictionary".getBytes(StandardCharsets.UTF_8);
-    server.put("/api/stacked-wrong", JSON, "dcz, gzip", gzip(dcz(peopleJson, other, other)));
-    assertThrows(DictionaryMismatchException.class, () -> client.get(server.uri("/api/stacked-wrong"), PEOPLE));
-    assertEquals(0, client.lentDecoderSlots());
+    assertRefused(DictionaryMismatchException.class, "/api/stacked-wrong", "dcz, gzip",
+        gzip(dcz(peopleJson, other, other)));
     server.put("/api/stacked-right", JSON, "dcz, gzip", gzip(dcz(peopleJson, dictionary, dictionary)));
     assertEquals(people, client.get(server.uri("/api/stacked-right"), PEOPLE));
   }
 
   @Test
   void dczInAStackWhenNoDictionaryWasAnnouncedIsACodingNotAskedFor() throws Exception {
-    server.put("/stacked-unasked", JSON, "dcz, gzip", gzip(dcz(peopleJson, dictionary, dictionary)));
-    assertThrows(WrongCodingException.class, () -> client.get(server.uri("/stacked-unasked"), PEOPLE));
-    assertEquals(0, client.lentDecoderSlots());
+    assertRefused(WrongCodingException.class, "/stacked-unasked", "dcz, gzip",
+        gzip(dcz(peopleJson, dictionary, dictionary)));
   }
 
   @Test
   void dczCutInsideItsHeaderIsTruncated() throws Exception {
     keepDictionary("/api/*");
-    server.put("/api/cut-header", JSON, "dcz", Arrays.copyOf(dcz(peopleJson, dictionary, dictionary), 20));
-    assertThrows(TruncatedBodyException.class, () -> client.get(server.uri("/api/cut-header"), PEOPLE));
-    assertEquals(0, client.lentDecoderSlots());
+    assertRefused(TruncatedBodyException.class, "/api/cut-header", "dcz",
+        Arrays.copyOf(dcz(peopleJson, dictionary, dictionary), 20));
   }
 
   @Test
   void dczCutInsideItsFrameIsTruncated() throws Exception {
     keepDictionary("/api/*");
     byte[] body = dcz(peopleJson, dictionary, dictionary);
-    server.put("/api/cut-frame", JSON, "dcz", Arrays.copyOf(body, body.length - 10));
-    assertThrows(TruncatedBodyException.class, () -> client.get(server.uri("/api/cut-frame"), PEOPLE));
-    assertEquals(0, client.lentDecoderSlots());
+    assertRefused(TruncatedBodyException.class, "/api/cut-frame", "dcz", Arrays.copyOf(body, body.length - 10));
   }
 
   @Test
@@ -312,8 +314,7 @@ class DictionaryTransportTest {
     keepDictionary("/api/*");
     byte[] body = dcz(peopleJson, dictionary, dictionary);
     body[0] = 0x28;
-    server.put("/api/no-magic", JSON, "dcz", body);
-    assertThrows(MalformedBodyException.class, () -> client.get(server.uri("/api/no-magic"), PEOPLE));
+    assertRefused(MalformedBodyException.class, "/api/no-magic", "dcz", body);
   }
 
   @Test
