@@ -3,7 +3,6 @@ package io.github.zipjack.client;
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.github.zipjack.Compression;
 import io.github.zipjack.Pipeline;
-import io.github.zipjack.WrongCodingException;
 import io.github.zipjack.ZipjackDecodeException;
 import io.github.zipjack.codec.DecodeLimitInputStream;
 import java.io.ByteArrayInputStream;
@@ -32,7 +31,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Calls HTTP services through the application's {@link HttpClient} (which decodes no content
  * coding) and reads their answers straight into objects: it asks for the codings zipjack decodes
  * ({@code Accept-Encoding: zstd, gzip, br}, those whose libraries load), decodes the body as it
- * arrives from the socket (gzip, x-gzip, zstd, br, identity, and up to three stacked), and
+ * arrives from the socket (gzip, x-gzip, zstd, br, dcz, identity, and up to three stacked, dcz at
+ * any place in the stack), and
  * deserializes it with the application's pipeline (JSON or MessagePack by the response's
  * Content-Type), within that pipeline's limits ({@code maxDecodedBytes} for every decoding layer,
  * {@code maxNestingDepth}) and with its exceptions. Request bodies are serialized with the same
@@ -209,8 +209,8 @@ public final class CompressedHttpClient implements AutoCloseable {
   private <T> HttpResponse<T> send(HttpRequest request, BodyReader<T> reader) throws IOException, InterruptedException {
     Prepared prepared = prepareAnnouncing(request);
     HttpResponse<InputStream> response = http.send(prepared.request, HttpResponse.BodyHandlers.ofInputStream());
-    T value = decode(response.statusCode(), response.uri(), response.headers(), response.body(), reader,
-        prepared.dictionary);
+    T value = decode(response.statusCode(), response.headers(), response.body(), reader,
+        new Answered(response.uri(), response.uri(), prepared.dictionary, false));
     return new DecodedResponse<>(response, value);
   }
 
@@ -221,10 +221,12 @@ public final class CompressedHttpClient implements AutoCloseable {
    * @param <T> the value's type
    * @param request the request; its Accept-Encoding is replaced
    * @param type the value's class
-   * @return the answer's future; the body is decoded on the client's decode executor
+   * @return the answer's future; the body is decoded on the client's decode executor, and a
+   *     dictionary it carries is kept as {@link #bodyHandler(HttpRequest, Class)} keeps it
    */
   public <T> CompletableFuture<HttpResponse<T>> sendAsync(HttpRequest request, Class<T> type) {
-    return http.sendAsync(prepare(request), bodyHandler(type));
+    Prepared prepared = prepareAnnouncing(request);
+    return http.sendAsync(prepared.request, bodyHandler(prepared, classReader(type)));
   }
 
   /**
@@ -312,9 +314,68 @@ public final class CompressedHttpClient implements AutoCloseable {
   }
 
   private <T> HttpResponse.BodyHandler<T> bodyHandler(BodyReader<T> reader) {
+    Answered unknown = new Answered(null, null, null, true);
     return info -> new DecodingBodySubscriber<>(
-        body -> decode(info.statusCode(), null, info.headers(), body, reader, null), decodeExecutor);
+        body -> decode(info.statusCode(), info.headers(), body, reader, unknown), decodeExecutor);
   }
+
+  /**
+   * A handler for one request made by {@link #prepare}: it decodes the answer as
+   * {@link #bodyHandler(Class)} does and, since it knows the request, also does what
+   * {@link #send(HttpRequest, Class)} does with dictionaries: a {@code dcz} body must name the
+   * dictionary the request announced, and an answer marked {@code Use-As-Dictionary} is kept (within
+   * the same budget, fresh as its Cache-Control says) and its linked dictionaries fetched. It
+   * expects the request to go through the HttpClient this client was built with; it cannot see
+   * which URL finally answered, so when that HttpClient follows redirects it keeps no dictionary
+   * ({@code send} and {@code get} do).
+   *
+   * @param <T> the value's type
+   * @param request the request as {@link #prepare} made it
+   * @param type the value's class
+   * @return a handler for this request
+   */
+  public <T> HttpResponse.BodyHandler<T> bodyHandler(HttpRequest request, Class<T> type) {
+    return bodyHandler(prepared(request), classReader(type));
+  }
+
+  /**
+   * As {@link #bodyHandler(HttpRequest, Class)}, into a generic type (Jackson 2's TypeReference).
+   *
+   * @param <T> the value's type
+   * @param request the request as {@link #prepare} made it
+   * @param type the value's generic type
+   * @return a handler for this request
+   */
+  public <T> HttpResponse.BodyHandler<T> bodyHandler(HttpRequest request, TypeReference<T> type) {
+    return bodyHandler(prepared(request), typeReader(type));
+  }
+
+  /** A request {@link #prepare} made, with the dictionary its Available-Dictionary names (null if none is held). */
+  private Prepared prepared(HttpRequest request) {
+    Objects.requireNonNull(request, "request must not be null");
+    DictionaryStore.Entry announced = dictionaries == null ? null
+        : request.headers().firstValue("Available-Dictionary").flatMap(dictionaries::announced).orElse(null);
+    return new Prepared(request, announced);
+  }
+
+  private <T> HttpResponse.BodyHandler<T> bodyHandler(Prepared prepared, BodyReader<T> reader) {
+    URI uri = prepared.request.uri();
+    Answered answered = new Answered(uri, http.followRedirects() == HttpClient.Redirect.NEVER ? uri : null,
+        prepared.dictionary, false);
+    return info -> new DecodingBodySubscriber<>(
+        body -> decode(info.statusCode(), info.headers(), body, reader, answered), decodeExecutor);
+  }
+
+  /**
+   * What is known of the exchange an answer ends.
+   *
+   * @param uri the URL asked for, for messages; null when unknown
+   * @param keepFor the URL that answered, for which dictionaries are kept and linked ones fetched;
+   *     null to keep none
+   * @param announced the dictionary the request announced; null for none
+   * @param anyHeld whether the request is unknown, so that a dcz body may use any dictionary held
+   */
+  private record Answered(URI uri, URI keepFor, DictionaryStore.Entry announced, boolean anyHeld) {}
 
   /**
    * A request with {@code value} as its body, serialized in the first pipeline's format and
@@ -359,36 +420,24 @@ public final class CompressedHttpClient implements AutoCloseable {
     return b.method(method, HttpRequest.BodyPublishers.ofByteArray(body));
   }
 
-  /**
-   * Decodes an answer and closes {@code raw} on every path.
-   *
-   * @param uri the request's URI, or null when unknown (a body handler): then no dictionary is kept
-   * @param announced the dictionary the request announced, or null
-   */
-  private <T> T decode(int status, URI uri, HttpHeaders headers, InputStream raw, BodyReader<T> reader,
-      DictionaryStore.Entry announced) throws IOException {
+  /** Decodes an answer and closes {@code raw} on every path. */
+  private <T> T decode(int status, HttpHeaders headers, InputStream raw, BodyReader<T> reader, Answered answered)
+      throws IOException {
     try (InputStream closing = raw) {
       if (status < 200 || status > 299) {
-        throw new UnexpectedStatusException(status, uri);
+        throw new UnexpectedStatusException(status, answered.uri());
       }
       if (status == 204) {
         return null;
       }
       List<String> applied = ResponseCodings.applied(headers);
       Pipeline format = reader == null ? null : formats.reader(headers.firstValue("Content-Type"));
-      InputStream body = raw;
-      if (!applied.isEmpty() && applied.get(applied.size() - 1).equals("dcz")) {
-        if (dictionaries == null || (uri != null && announced == null)) {
-          throw new WrongCodingException("response Content-Encoding " + ResponseCodings.shown(applied)
-              + " names dcz, which this client did not ask for (Accept-Encoding: " + acceptEncoding + ")");
-        }
-        applied = applied.subList(0, applied.size() - 1);
-        body = dictionaries.dczDecoder(raw, announced);
-      }
+      DictionaryStore dcz = answered.announced() != null || answered.anyHeld() ? dictionaries : null;
+      URI keepFor = dictionaries == null ? null : answered.keepFor();
       T value;
-      try (InputStream decoded = codings.decoder(body, applied, acceptEncoding)) {
-        if (dictionaries != null && uri != null && DictionaryStore.marksDictionary(headers)) {
-          value = keepDictionary(uri, headers, decoded, reader, format);
+      try (InputStream decoded = codings.decoder(raw, applied, acceptEncoding, dcz, answered.announced())) {
+        if (keepFor != null && DictionaryStore.marksDictionary(headers)) {
+          value = keepDictionary(keepFor, headers, decoded, reader, format);
         } else if (reader == null) {
           decoded.skip(Long.MAX_VALUE);
           value = null;
@@ -396,8 +445,8 @@ public final class CompressedHttpClient implements AutoCloseable {
           value = reader.read(format, decoded);
         }
       }
-      if (uri != null && dictionaries != null && dictionaries.settings().fetchLinked()) {
-        fetchLinkedDictionaries(uri, headers);
+      if (keepFor != null && dictionaries.settings().fetchLinked()) {
+        fetchLinkedDictionaries(keepFor, headers);
       }
       return value;
     }
@@ -425,7 +474,8 @@ public final class CompressedHttpClient implements AutoCloseable {
         CompletableFuture<Void> fetch = http.sendAsync(prepared.request, HttpResponse.BodyHandlers.ofInputStream())
             .thenAcceptAsync(r -> {
               try {
-                decode(r.statusCode(), l, r.headers(), r.body(), null, prepared.dictionary);
+                decode(r.statusCode(), r.headers(), r.body(), null,
+                    new Answered(l, r.uri(), prepared.dictionary, false));
               } catch (IOException e) {
                 // a dictionary that cannot be fetched is not used; the answers that named it decoded already
               }

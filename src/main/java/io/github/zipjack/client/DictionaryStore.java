@@ -3,6 +3,7 @@ package io.github.zipjack.client;
 import io.github.zipjack.MalformedBodyException;
 import io.github.zipjack.TruncatedBodyException;
 import io.github.zipjack.codec.RawDictionaryZstdDecoding;
+import io.github.zipjack.urlpattern.UrlPattern;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -17,10 +18,8 @@ import java.util.HexFormat;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Pattern;
 
 /**
  * The RFC 9842 dictionaries a client holds: kept from answers marked {@code Use-As-Dictionary} while
@@ -28,10 +27,12 @@ import java.util.regex.Pattern;
  * out first), matched against request URLs, and used to decode {@code dcz} answers. Thread-safe: one
  * lock guards the map; decoding runs outside it.
  *
- * <p>The {@code match} pattern is read as URLPattern's simplest form, which is what servers send:
- * resolved against the dictionary's URL, same origin only, {@code *} for any run of characters,
- * everything else literal (a pattern with regexp groups or named groups is not kept). The query is
- * matched only when the pattern has one.
+ * <p>The {@code match} pattern is a URL Pattern standard pattern resolved against the dictionary's
+ * URL, as the filter reads its own: same origin only, {@code *} for any run of characters,
+ * {@code :name} for one path segment, either with a {@code ?}, {@code *} or {@code +} modifier,
+ * {@code { }} groups and {@code \} escapes; the query is matched only when the pattern has one. A
+ * dictionary whose pattern has regexp groups (which RFC 9842 forbids) or names another origin is
+ * not kept.
  *
  * <p>{@link CompressedHttpClient} holds one; zipjack's Spring interceptor uses one too. Close it to
  * free the dictionaries' native tables.
@@ -75,9 +76,7 @@ public final class DictionaryStore implements AutoCloseable {
     final String origin;
     /** Where the dictionary was fetched from. */
     final URI source;
-    final String matchSource;
-    final Pattern match;
-    final boolean matchesQuery;
+    final UrlPattern match;
     final Instant freshUntil;
     private final byte[] content;
     private final long maxDecodedBytes;
@@ -85,17 +84,15 @@ public final class DictionaryStore implements AutoCloseable {
     private RawDictionaryZstdDecoding decoding;
     private boolean dropped;
 
-    Entry(byte[] content, byte[] hash, String id, URI source, String matchSource, Pattern match,
-        boolean matchesQuery, Instant freshUntil, long maxDecodedBytes) {
+    Entry(byte[] content, byte[] hash, String id, URI source, UrlPattern match, Instant freshUntil,
+        long maxDecodedBytes) {
       this.content = content;
       this.hash = hash;
       this.hashHex = HEX.formatHex(hash);
       this.id = id;
       this.source = source;
-      this.origin = origin(source);
-      this.matchSource = matchSource;
+      this.origin = UrlPattern.origin(source);
       this.match = match;
-      this.matchesQuery = matchesQuery;
       this.freshUntil = freshUntil;
       this.maxDecodedBytes = maxDecodedBytes;
     }
@@ -150,29 +147,21 @@ public final class DictionaryStore implements AutoCloseable {
         || content.length > settings.maxBytes()) {
       return false;
     }
-    URI pattern;
+    UrlPattern match;
     try {
-      pattern = uri.resolve(use.match());
+      match = UrlPattern.resolve(use.match(), uri);
     } catch (IllegalArgumentException e) {
-      return false;
+      return false; // regexp groups, another origin, or no pattern at all
     }
-    if (!origin(pattern).equals(origin(uri)) || pattern.getRawPath() == null) {
-      return false;
-    }
-    boolean query = pattern.getRawQuery() != null;
-    String source = pattern.getRawPath() + (query ? "?" + pattern.getRawQuery() : "");
-    if (source.contains(":") || source.contains("(") || source.contains("{")) {
-      return false; // URLPattern groups, which this store does not match
-    }
-    Pattern regex = Pattern.compile(Arrays.stream(source.split("\\*", -1)).map(Pattern::quote)
-        .reduce((a, b) -> a + ".*" + b).orElse(""));
+    String source = match.toString();
     byte[] hash = sha256(content);
-    Entry entry = new Entry(content, hash, use.id(), uri, source, regex, query, freshUntil.get(), maxDecodedBytes);
+    Entry entry = new Entry(content, hash, use.id(), uri, match, freshUntil.get(), maxDecodedBytes);
     List<Entry> dropped = new ArrayList<>();
     synchronized (this) {
       for (Iterator<Entry> it = entries.values().iterator(); it.hasNext(); ) {
         Entry old = it.next();
-        if (old.hashHex.equals(entry.hashHex) || old.origin.equals(entry.origin) && old.matchSource.equals(source)) {
+        if (old.hashHex.equals(entry.hashHex)
+            || old.origin.equals(entry.origin) && old.match.toString().equals(source)) {
           it.remove();
           heldBytes -= old.size();
           dropped.add(old);
@@ -201,9 +190,7 @@ public final class DictionaryStore implements AutoCloseable {
    * @return the dictionary to announce, or empty for none
    */
   public Optional<Entry> match(URI uri, Instant now) {
-    String origin = origin(uri);
-    String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
-    String withQuery = uri.getRawQuery() == null ? path : path + "?" + uri.getRawQuery();
+    String origin = UrlPattern.origin(uri);
     Entry best = null;
     List<Entry> stale = new ArrayList<>();
     synchronized (this) {
@@ -213,8 +200,8 @@ public final class DictionaryStore implements AutoCloseable {
           it.remove();
           heldBytes -= e.size();
           stale.add(e);
-        } else if (e.origin.equals(origin) && e.match.matcher(e.matchesQuery ? withQuery : path).matches()
-            && (best == null || e.matchSource.length() > best.matchSource.length())) {
+        } else if (e.origin.equals(origin) && e.match.matches(uri.getRawPath(), uri.getRawQuery())
+            && (best == null || e.match.toString().length() > best.match.toString().length())) {
           best = e;
         }
       }
@@ -293,6 +280,17 @@ public final class DictionaryStore implements AutoCloseable {
     return use.isPresent() && keep(uri, use.get(), DictionaryHeaders.freshUntil(headers, now), content, now);
   }
 
+  /**
+   * The held dictionary a request announced.
+   *
+   * @param availableDictionary the request's {@code Available-Dictionary} value, as
+   *     {@link Entry#availableDictionary()} gives it
+   * @return the dictionary, or empty when none held has that hash
+   */
+  synchronized Optional<Entry> announced(String availableDictionary) {
+    return entries.values().stream().filter(e -> e.availableDictionary().equals(availableDictionary)).findFirst();
+  }
+
   /** Whether a dictionary fetched from {@code uri} is held and fresh. */
   synchronized boolean holdsFrom(URI uri, Instant now) {
     return entries.values().stream().anyMatch(e -> e.source.equals(uri) && e.freshUntil.isAfter(now));
@@ -305,13 +303,7 @@ public final class DictionaryStore implements AutoCloseable {
 
   /** Whether a dictionary fetched from {@code uri} could be kept: the same origin. */
   static boolean sameOrigin(URI a, URI b) {
-    return origin(a).equals(origin(b));
-  }
-
-  private static String origin(URI uri) {
-    String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-    int port = uri.getPort() >= 0 ? uri.getPort() : scheme.equals("https") ? 443 : 80;
-    return scheme + "://" + (uri.getHost() == null ? "" : uri.getHost().toLowerCase(Locale.ROOT)) + ":" + port;
+    return UrlPattern.origin(a).equals(UrlPattern.origin(b));
   }
 
   static byte[] sha256(byte[] content) {
@@ -337,7 +329,7 @@ public final class DictionaryStore implements AutoCloseable {
   @Override
   public synchronized String toString() {
     Map<String, String> shown = new LinkedHashMap<>();
-    entries.values().forEach(e -> shown.put(e.hashHex.substring(0, 12), e.matchSource));
+    entries.values().forEach(e -> shown.put(e.hashHex.substring(0, 12), e.match.toString()));
     return "DictionaryStore[" + shown + ", " + heldBytes + " bytes, " + settings + "]";
   }
 }

@@ -127,9 +127,8 @@ public final class ResponseCodings implements AutoCloseable {
   }
 
   /**
-   * The decoded bytes of {@code raw}, whose codings {@code applied} lists; each layer is bounded by
-   * maxDecodedBytes. Closing the result closes {@code raw}. {@code dcz} is not decoded here: the
-   * caller decodes it first and passes the rest.
+   * The decoded bytes of {@code raw}, whose codings {@code applied} lists, {@code dcz} excluded
+   * (see {@link #decoder(InputStream, List, String, DictionaryStore, DictionaryStore.Entry)}).
    *
    * @param raw the body as received
    * @param applied the codings applied, first applied first, as {@link #applied(List)} gives them
@@ -139,15 +138,56 @@ public final class ResponseCodings implements AutoCloseable {
    * @throws IOException if a decoder cannot start on {@code raw}
    */
   public InputStream decoder(InputStream raw, List<String> applied, String acceptEncoding) throws IOException {
-    checkAskedFor(applied, acceptEncoding);
+    return decoder(raw, applied, acceptEncoding, null, null);
+  }
+
+  /**
+   * The decoded bytes of {@code raw}, whose codings {@code applied} lists; each layer is bounded by
+   * maxDecodedBytes. A {@code dcz} layer may sit anywhere in the stack ({@code dcz, gzip}: dcz
+   * applied first, then gzip): its 40-byte header is read when its turn comes and checked against
+   * {@code announced}. Closing the result closes {@code raw}; if making the chain fails, the layers
+   * made so far are closed (their decoder state returned, {@code raw} closed with them).
+   *
+   * @param raw the body as received
+   * @param applied the codings applied, first applied first, as {@link #applied(List)} gives them
+   * @param acceptEncoding what the request asked for, for the message
+   * @param dictionaries decodes {@code dcz} layers; null when the request announced no dictionary,
+   *     which makes {@code dcz} a coding not asked for
+   * @param announced the dictionary the request announced; null to take any one
+   *     {@code dictionaries} holds that a dcz header names
+   * @return the decoded body; the caller closes it
+   * @throws WrongCodingException for a coding this client did not ask for
+   * @throws DictionaryMismatchException if a dcz header names another dictionary than announced
+   * @throws IOException if a decoder cannot start on {@code raw}
+   */
+  public InputStream decoder(InputStream raw, List<String> applied, String acceptEncoding,
+      DictionaryStore dictionaries, DictionaryStore.Entry announced) throws IOException {
+    checkAskedFor(applied, acceptEncoding, dictionaries != null);
     InputStream in = raw;
-    for (int i = applied.size() - 1; i >= 0; i--) {
-      in = engines.get(applied.get(i)).decoder(in);
-      if (i > 0) {
-        in = new DecodeLimitInputStream(in, "maxDecodedBytes", maxDecodedBytes);
+    try {
+      for (int i = applied.size() - 1; i >= 0; i--) {
+        String coding = applied.get(i);
+        in = coding.equals("dcz") ? dictionaries.dczDecoder(in, announced) : engines.get(coding).decoder(in);
+        if (i > 0) {
+          in = new DecodeLimitInputStream(in, "maxDecodedBytes", maxDecodedBytes);
+        }
       }
+      return in;
+    } catch (IOException | RuntimeException e) {
+      if (in != raw) {
+        closeLayers(in, e);
+      }
+      throw e;
     }
-    return in;
+  }
+
+  /** Closes the layers made over the body; the body's stream itself is the caller's to close. */
+  private static void closeLayers(InputStream layers, Exception failure) {
+    try {
+      layers.close();
+    } catch (IOException | RuntimeException e) {
+      failure.addSuppressed(e);
+    }
   }
 
   /**
@@ -158,8 +198,21 @@ public final class ResponseCodings implements AutoCloseable {
    * @throws WrongCodingException naming the first coding that is not
    */
   public void checkAskedFor(List<String> applied, String acceptEncoding) throws WrongCodingException {
+    checkAskedFor(applied, acceptEncoding, false);
+  }
+
+  /**
+   * Checks that every coding in {@code applied} is one this object decodes, or {@code dcz} when
+   * {@code dcz} is true.
+   *
+   * @param applied the codings applied, as {@link #applied(List)} gives them
+   * @param acceptEncoding what the request asked for, for the message
+   * @param dcz whether the request announced a dictionary, so that dcz was asked for
+   * @throws WrongCodingException naming the first coding that is not
+   */
+  public void checkAskedFor(List<String> applied, String acceptEncoding, boolean dcz) throws WrongCodingException {
     for (String coding : applied) {
-      if (!engines.containsKey(coding)) {
+      if (!engines.containsKey(coding) && !(dcz && coding.equals("dcz"))) {
         throw new WrongCodingException("response Content-Encoding " + shown(applied) + " names " + sanitize(coding)
             + ", which this client did not ask for (Accept-Encoding: " + acceptEncoding + ")");
       }

@@ -344,7 +344,7 @@ final class DictionaryTransport implements AutoCloseable {
     Served held = null;
     for (Served s : served) {
       boolean isHeld = s.dictionary.availableDictionary().equals(hash);
-      if ((first == null || (isHeld && held == null)) && s.dictionary.matcher().covers(uri, query)) {
+      if ((first == null || (isHeld && held == null)) && s.dictionary.matcher().matches(uri, query)) {
         if (first == null) {
           first = s;
         }

@@ -1,6 +1,7 @@
 package io.github.zipjack.servlet;
 
 import io.github.zipjack.ZstdDictionary;
+import io.github.zipjack.urlpattern.UrlPattern;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -53,7 +54,7 @@ public final class HttpDictionary {
   private final byte[] sha256;
   /** The structured-field byte sequence clients send as Available-Dictionary: {@code :base64:}. */
   private final String availableDictionary;
-  private final DictionaryMatch match;
+  private final UrlPattern match;
   private final List<String> matchDest;
   /** Null for none. */
   private final String id;
@@ -191,7 +192,7 @@ public final class HttpDictionary {
     return match.toString();
   }
 
-  DictionaryMatch matcher() {
+  UrlPattern matcher() {
     return match;
   }
 
@@ -261,7 +262,7 @@ public final class HttpDictionary {
     private final byte[] sha256;
     private final boolean fromTrainedFile;
     private final String source;
-    private DictionaryMatch match;
+    private UrlPattern match;
     private List<String> matchDest = List.of();
     private String id;
     private long maxAgeSeconds = Duration.ofDays(1).toSeconds();
@@ -280,15 +281,17 @@ public final class HttpDictionary {
 
     /**
      * The URL pattern of the requests clients may use it for, required: a path on this origin
-     * (context path included) where {@code *} matches anything, {@code :name} one path segment,
-     * {@code \} escapes; optionally {@code ?} and a pattern for the query. See RFC 9842 section 2.1.1.
+     * (context path included) in the URL Pattern standard's syntax, where {@code *} matches
+     * anything, {@code :name} one path segment, {@code ?}, {@code *} and {@code +} after either make
+     * it optional or repeated, {@code { }} groups and {@code \} escapes; optionally {@code ?} and a
+     * pattern for the query. No regexp groups. See RFC 9842 section 2.1.1.
      *
      * @param pattern such as {@code /api/*}
      * @return this builder
      * @throws IllegalArgumentException if it is not such a pattern (regexp groups, another origin)
      */
     public Builder match(String pattern) {
-      this.match = DictionaryMatch.parse(Objects.requireNonNull(pattern, "match must not be null"));
+      this.match = UrlPattern.parse(Objects.requireNonNull(pattern, "match must not be null"));
       return this;
     }
 

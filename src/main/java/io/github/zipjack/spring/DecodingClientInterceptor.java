@@ -1,6 +1,5 @@
 package io.github.zipjack.spring;
 
-import io.github.zipjack.WrongCodingException;
 import io.github.zipjack.client.DictionaryStore;
 import io.github.zipjack.client.RequestCompression;
 import io.github.zipjack.client.ResponseCodings;
@@ -110,22 +109,14 @@ public final class DecodingClientInterceptor implements ClientHttpRequestInterce
     try {
       List<String> lines = response.getHeaders().get(HttpHeaders.CONTENT_ENCODING);
       List<String> applied = ResponseCodings.applied(lines == null ? List.of() : lines);
-      boolean dcz = !applied.isEmpty() && applied.get(applied.size() - 1).equals("dcz");
-      if (dcz) {
-        if (announced == null) {
-          throw new WrongCodingException("response Content-Encoding " + applied
-              + " names dcz, which this client did not ask for (no dictionary was announced)");
-        }
-        applied = applied.subList(0, applied.size() - 1);
-      }
-      codings.checkAskedFor(applied, acceptEncoding);
+      codings.checkAskedFor(applied, acceptEncoding, announced != null);
       java.net.http.HttpHeaders answerHeaders = dictionaries == null ? null : jdkHeaders(response.getHeaders());
       boolean marked = answerHeaders != null && response.getStatusCode().is2xxSuccessful()
           && DictionaryStore.marksDictionary(answerHeaders);
-      if (applied.isEmpty() && !dcz && !marked) {
+      if (applied.isEmpty() && !marked) {
         return response;
       }
-      DecodedResponse decoded = new DecodedResponse(response, applied, dcz ? announced : null);
+      DecodedResponse decoded = new DecodedResponse(response, applied, announced);
       if (marked) {
         dictionaries.keep(request.getURI(), answerHeaders, decoded.readWhole(), Instant.now());
       }
@@ -164,7 +155,7 @@ public final class DecodingClientInterceptor implements ClientHttpRequestInterce
   private final class DecodedResponse implements ClientHttpResponse {
     private final ClientHttpResponse raw;
     private final List<String> applied;
-    /** The dictionary of a dcz answer, else null. */
+    /** The dictionary the request announced, for dcz layers; null for none. */
     private final DictionaryStore.Entry dictionary;
     private final HttpHeaders headers;
     private InputStream body;
@@ -183,11 +174,8 @@ public final class DecodingClientInterceptor implements ClientHttpRequestInterce
     public InputStream getBody() throws IOException {
       if (body == null) {
         InputStream in = raw.getBody();
-        if (dictionary != null) {
-          in = dictionaries.dczDecoder(in, dictionary);
-        }
-        body = new DecodeLimitInputStream(codings.decoder(in, applied, acceptEncoding), "maxDecodedBytes",
-            maxDecodedBytes);
+        body = new DecodeLimitInputStream(codings.decoder(in, applied, acceptEncoding,
+            dictionary == null ? null : dictionaries, dictionary), "maxDecodedBytes", maxDecodedBytes);
       }
       return body;
     }

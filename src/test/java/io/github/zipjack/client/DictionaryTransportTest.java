@@ -3,6 +3,7 @@ package io.github.zipjack.client;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,8 +13,10 @@ import com.github.luben.zstd.ZstdCompressCtx;
 import com.github.luben.zstd.ZstdDictCompress;
 import com.github.luben.zstd.ZstdDictContentType;
 import io.github.zipjack.Compression;
+import io.github.zipjack.MalformedBodyException;
 import io.github.zipjack.Pipeline;
 import io.github.zipjack.SystemTool;
+import io.github.zipjack.TruncatedBodyException;
 import io.github.zipjack.WrongCodingException;
 import io.github.zipjack.data.Datasets;
 import io.github.zipjack.data.Person;
@@ -23,6 +26,7 @@ import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
@@ -93,6 +97,25 @@ class DictionaryTransportTest {
     out.write(DictionaryStore.sha256(named));
     out.write(SystemTool.zstd(body, "-3", "-D", file.toString()));
     return out.toByteArray();
+  }
+
+  /** {@code body} compressed by the system {@code gzip}. */
+  private static byte[] gzip(byte[] body) throws Exception {
+    return SystemTool.run(body, "gzip", "gzip", "-c", "-n");
+  }
+
+  /** Fetches a dictionary answer with these headers and asserts that the client did not keep it. */
+  private void assertNotKept(String path, String useAsDictionary, String cacheControl) throws Exception {
+    server.put(path, dictionaryAnswer(dictionary, useAsDictionary, cacheControl));
+    client.get(server.uri(path), Void.class);
+    assertEquals(0, client.dictionaryCount());
+  }
+
+  /** Serves {@code body} with {@code coding} at {@code path}; the client refuses it with {@code failure}. */
+  private void assertRefused(Class<? extends Exception> failure, String path, String coding, byte[] body) {
+    server.put(path, JSON, coding, body);
+    assertThrows(failure, () -> client.get(server.uri(path), PEOPLE));
+    assertEquals(0, client.lentDecoderSlots());
   }
 
   private void keepDictionary(String match) throws Exception {
@@ -182,6 +205,119 @@ class DictionaryTransportTest {
   }
 
   @Test
+  void dictionaryWithANamedGroupPatternIsKeptAndAnnouncedForOneSegment() throws Exception {
+    keepDictionary("/users/:id/orders");
+    server.put("/users/7/orders", JSON, null, peopleJson);
+    server.put("/users/7/x/orders", JSON, null, peopleJson);
+    client.get(server.uri("/users/7/orders"), PEOPLE);
+    client.get(server.uri("/users/7/x/orders"), PEOPLE);
+    assertTrue(server.received("/users/7/orders").headers().containsKey("Available-Dictionary"));
+    assertFalse(server.received("/users/7/x/orders").headers().containsKey("Available-Dictionary"));
+  }
+
+  @Test
+  void dictionaryWithASearchPatternIsAnnouncedForMatchingQueriesOnly() throws Exception {
+    keepDictionary("/find?q=*");
+    server.put("/find", JSON, null, peopleJson);
+    client.get(server.uri("/find?q=ada"), PEOPLE);
+    assertTrue(server.received("/find").headers().containsKey("Available-Dictionary"));
+    client.get(server.uri("/find?page=2"), PEOPLE);
+    assertFalse(server.received("/find").headers().containsKey("Available-Dictionary"));
+  }
+
+  @Test
+  void dictionaryWithARegexpGroupIsNotKept() throws Exception {
+    assertNotKept("/regexp-dict", "match=\"/api/:id(\\\\d+)\"", "max-age=60");
+  }
+
+  @Test
+  void bodyHandlerForARequestKeepsTheDictionaryItsAnswerMarks() throws Exception {
+    server.put("/handler-dict", dictionaryAnswer(dictionary, "match=\"/handled/*\"", "max-age=60"));
+    HttpRequest request = client.prepare(HttpRequest.newBuilder(server.uri("/handler-dict")).build());
+    assertNull(http.sendAsync(request, client.bodyHandler(request, Void.class)).get().body());
+    assertEquals(1, client.dictionaryCount());
+    server.put("/handled/people", JSON, "dcz", dcz(peopleJson, dictionary, dictionary));
+    HttpRequest next = client.prepare(HttpRequest.newBuilder(server.uri("/handled/people")).build());
+    assertEquals(people, http.sendAsync(next, client.bodyHandler(next, PEOPLE)).get().body());
+  }
+
+  @Test
+  void bodyHandlerKeepsNoDictionaryWhenItsHttpClientFollowsRedirects() throws Exception {
+    HttpClient following = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NORMAL).build();
+    try (StoredAnswerServer other = new StoredAnswerServer();
+        CompressedHttpClient redirected = CompressedHttpClient.builder(following, pipeline)
+            .dictionaries(DictionarySettings.builder().build()).build()) {
+      other.put("/dict", dictionaryAnswer(dictionary, "match=\"/*\"", "max-age=60"));
+      server.put("/moved", new StoredAnswerServer.Answer(302, Map.of("Location", other.uri("/dict").toString()),
+          new byte[0]));
+      HttpRequest request = redirected.prepare(HttpRequest.newBuilder(server.uri("/moved")).build());
+      following.send(request, redirected.bodyHandler(request, Void.class));
+      assertNotNull(other.received("/dict"));
+      assertEquals(0, redirected.dictionaryCount());
+    }
+  }
+
+  @Test
+  void sendAsyncKeepsTheDictionaryItsAnswerMarks() throws Exception {
+    server.put("/async-dict", dictionaryAnswer(dictionary, "match=\"/async/*\"", "max-age=60"));
+    client.sendAsync(HttpRequest.newBuilder(server.uri("/async-dict")).build(), Void.class).get();
+    assertEquals(1, client.dictionaryCount());
+  }
+
+  @Test
+  void dczUnderGzipDecodes() throws Exception {
+    keepDictionary("/api/*");
+    server.put("/api/stacked", JSON, "dcz, gzip", gzip(dcz(peopleJson, dictionary, dictionary)));
+    assertEquals(people, client.get(server.uri("/api/stacked"), PEOPLE));
+    assertEquals(0, client.lentDecoderSlots());
+  }
+
+  @Test
+  void gzipUnderDczDecodes() throws Exception {
+    keepDictionary("/api/*");
+    server.put("/api/stacked-inner", JSON, "gzip, dcz", dcz(gzip(peopleJson), dictionary, dictionary));
+    assertEquals(people, client.get(server.uri("/api/stacked-inner"), PEOPLE));
+  }
+
+  @Test
+  void dczUnderGzipNamingAnotherDictionaryIsRefusedAndReleased() throws Exception {
+    keepDictionary("/api/*");
+    byte[] other = "some other dictionary".getBytes(StandardCharsets.UTF_8);
+    assertRefused(DictionaryMismatchException.class, "/api/stacked-wrong", "dcz, gzip",
+        gzip(dcz(peopleJson, other, other)));
+    server.put("/api/stacked-right", JSON, "dcz, gzip", gzip(dcz(peopleJson, dictionary, dictionary)));
+    assertEquals(people, client.get(server.uri("/api/stacked-right"), PEOPLE));
+  }
+
+  @Test
+  void dczInAStackWhenNoDictionaryWasAnnouncedIsACodingNotAskedFor() throws Exception {
+    assertRefused(WrongCodingException.class, "/stacked-unasked", "dcz, gzip",
+        gzip(dcz(peopleJson, dictionary, dictionary)));
+  }
+
+  @Test
+  void dczCutInsideItsHeaderIsTruncated() throws Exception {
+    keepDictionary("/api/*");
+    assertRefused(TruncatedBodyException.class, "/api/cut-header", "dcz",
+        Arrays.copyOf(dcz(peopleJson, dictionary, dictionary), 20));
+  }
+
+  @Test
+  void dczCutInsideItsFrameIsTruncated() throws Exception {
+    keepDictionary("/api/*");
+    byte[] body = dcz(peopleJson, dictionary, dictionary);
+    assertRefused(TruncatedBodyException.class, "/api/cut-frame", "dcz", Arrays.copyOf(body, body.length - 10));
+  }
+
+  @Test
+  void dczWithoutItsMagicIsMalformed() throws Exception {
+    keepDictionary("/api/*");
+    byte[] body = dcz(peopleJson, dictionary, dictionary);
+    body[0] = 0x28;
+    assertRefused(MalformedBodyException.class, "/api/no-magic", "dcz", body);
+  }
+
+  @Test
   void staleDictionaryIsDroppedAndNoLongerAnnounced() throws Exception {
     server.put("/short-dict", dictionaryAnswer(dictionary, "match=\"/short/*\"", "max-age=1"));
     client.get(server.uri("/short-dict"), Void.class);
@@ -195,9 +331,7 @@ class DictionaryTransportTest {
 
   @Test
   void answerWithoutFreshnessIsNotKept() throws Exception {
-    server.put("/uncached-dict", dictionaryAnswer(dictionary, "match=\"/api/*\"", "no-store"));
-    client.get(server.uri("/uncached-dict"), Void.class);
-    assertEquals(0, client.dictionaryCount());
+    assertNotKept("/uncached-dict", "match=\"/api/*\"", "no-store");
   }
 
   @Test

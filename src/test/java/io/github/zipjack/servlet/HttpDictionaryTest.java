@@ -110,19 +110,6 @@ class HttpDictionaryTest {
   }
 
   @Test
-  void matchCoversWildcardsSegmentsAndQueries() {
-    DictionaryMatch any = DictionaryMatch.parse("/api/*");
-    assertTrue(any.covers("/api/orders/1", "page=2"));
-    assertFalse(any.covers("/apix", null));
-    DictionaryMatch segment = DictionaryMatch.parse("/api/:kind/list");
-    assertTrue(segment.covers("/api/orders/list", null));
-    assertFalse(segment.covers("/api/a/b/list", null));
-    DictionaryMatch query = DictionaryMatch.parse("/search?q=*");
-    assertTrue(query.covers("/search", "q=x"));
-    assertFalse(query.covers("/search", "p=x"));
-  }
-
-  @Test
   void matchDest_unknown() {
     HttpDictionary.Builder b = HttpDictionary.builder(sampleJson(1));
     assertThrows(IllegalArgumentException.class, () -> b.matchDest("html"));
