@@ -5,6 +5,7 @@ import io.github.zipjack.Compression;
 import io.github.zipjack.Pipeline;
 import io.github.zipjack.ZipjackDecodeException;
 import io.github.zipjack.codec.DecodeLimitInputStream;
+import io.github.zipjack.settings.SettingCatalog;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -14,11 +15,11 @@ import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -583,19 +584,7 @@ public final class CompressedHttpClient implements AutoCloseable {
      * @throws IllegalArgumentException for an unknown coding, one listed twice, or none
      */
     public Builder codings(String... codings) {
-      List<String> list = new ArrayList<>();
-      for (String coding : codings) {
-        String token = coding.trim().toLowerCase(Locale.ROOT);
-        ResponseCodings.decodingCompression(token);
-        if (list.contains(token)) {
-          throw new IllegalArgumentException("codings lists " + token + " twice");
-        }
-        list.add(token);
-      }
-      if (list.isEmpty()) {
-        throw new IllegalArgumentException("codings must name at least one of " + ResponseCodings.ALL);
-      }
-      this.codings = List.copyOf(list);
+      this.codings = ResponseCodings.tokens(Arrays.asList(codings));
       return this;
     }
 
@@ -615,11 +604,8 @@ public final class CompressedHttpClient implements AutoCloseable {
         throw new IllegalArgumentException("request compression must be gzip, zstd or brotli without a dictionary: "
             + compression);
       }
-      if (minBytes < 0) {
-        throw new IllegalArgumentException("minBytes must be >= 0: " + minBytes);
-      }
+      this.compressFromBytes = SettingCatalog.COMPRESS_REQUESTS_MIN_BYTES.check(minBytes);
       this.requestCompression = compression;
-      this.compressFromBytes = minBytes;
       return this;
     }
 

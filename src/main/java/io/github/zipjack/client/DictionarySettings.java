@@ -1,5 +1,7 @@
 package io.github.zipjack.client;
 
+import io.github.zipjack.settings.SettingCatalog;
+
 /**
  * How a {@link CompressedHttpClient} holds RFC 9842 compression dictionaries: at most
  * {@link #maxCount()} of them and {@link #maxBytes()} bytes in all (a larger one is not kept; when
@@ -46,9 +48,9 @@ public final class DictionarySettings {
 
   /** Collects dictionary settings. Not thread-safe. */
   public static final class Builder {
-    private long maxBytes = 16L * 1024 * 1024;
-    private int maxCount = 16;
-    private boolean fetchLinked;
+    private long maxBytes = SettingCatalog.DICTIONARY_MAX_BYTES.defaultValue();
+    private int maxCount = SettingCatalog.DICTIONARY_MAX_COUNT.defaultValue();
+    private boolean fetchLinked = SettingCatalog.FETCH_LINKED.defaultValue();
 
     private Builder() {}
 
@@ -60,10 +62,7 @@ public final class DictionarySettings {
      * @throws IllegalArgumentException outside that range
      */
     public Builder maxBytes(long bytes) {
-      if (bytes < 1 || bytes > 1L << 30) {
-        throw new IllegalArgumentException("maxBytes must be in [1, " + (1L << 30) + "]: " + bytes);
-      }
-      this.maxBytes = bytes;
+      this.maxBytes = SettingCatalog.DICTIONARY_MAX_BYTES.check(bytes);
       return this;
     }
 
@@ -75,10 +74,7 @@ public final class DictionarySettings {
      * @throws IllegalArgumentException outside that range
      */
     public Builder maxCount(int count) {
-      if (count < 1 || count > 1000) {
-        throw new IllegalArgumentException("maxCount must be in [1, 1000]: " + count);
-      }
-      this.maxCount = count;
+      this.maxCount = SettingCatalog.DICTIONARY_MAX_COUNT.check(count);
       return this;
     }
 

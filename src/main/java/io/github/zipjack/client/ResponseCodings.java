@@ -8,6 +8,7 @@ import io.github.zipjack.codec.CompressionEngine;
 import io.github.zipjack.codec.DecodeLimitInputStream;
 import io.github.zipjack.codec.EngineConfig;
 import io.github.zipjack.codec.EngineSelection;
+import io.github.zipjack.settings.SettingCatalog;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.http.HttpHeaders;
@@ -17,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * The content codings a client asks for and decodes: one engine per coding whose library loads, in
@@ -38,19 +40,19 @@ public final class ResponseCodings implements AutoCloseable {
   /**
    * Makes a decoding engine per coding that loads.
    *
-   * @param codings tokens to ask for, most preferred first; those whose library is missing are left
-   *     out when {@code required} is false, else they fail
+   * @param codings tokens to ask for, most preferred first, case-insensitive, each once; those whose
+   *     library is missing are left out when {@code required} is false, else they fail
    * @param required whether a coding whose library cannot load fails instead of being left out
    * @param maxDecodedBytes the most bytes each decoding layer may produce
    * @param maxIdleDecoders decoders kept idle per coding for reuse
    * @throws IllegalStateException if {@code required} and a coding's library cannot load
-   * @throws IllegalArgumentException for a coding other than zstd, gzip and br
+   * @throws IllegalArgumentException for a coding other than zstd, gzip and br, one listed twice, or none
    */
   public ResponseCodings(List<String> codings, boolean required, long maxDecodedBytes, int maxIdleDecoders) {
     this.maxDecodedBytes = maxDecodedBytes;
     Map<String, CompressionEngine> made = new LinkedHashMap<>();
     try {
-      for (String coding : codings) {
+      for (String coding : tokens(codings)) {
         Compression compression = decodingCompression(coding);
         EngineConfig config = new EngineConfig(compression.level(), 8192, 8192, maxIdleDecoders, null, maxDecodedBytes);
         try {
@@ -66,6 +68,29 @@ public final class ResponseCodings implements AutoCloseable {
       throw e;
     }
     this.engines = Collections.unmodifiableMap(made);
+  }
+
+  /**
+   * The codings as tokens, trimmed and in lower case: the one check of the client builder's
+   * {@code codings} and of {@code zipjack.client.codings}.
+   *
+   * @throws IllegalArgumentException for a coding other than zstd, gzip and br, one listed twice, or none
+   */
+  static List<String> tokens(List<String> codings) {
+    String setting = SettingCatalog.CLIENT_CODINGS.name();
+    List<String> tokens = new ArrayList<>();
+    for (String coding : codings) {
+      String token = Objects.requireNonNull(coding, setting + " must not hold null").trim().toLowerCase(Locale.ROOT);
+      decodingCompression(token);
+      if (tokens.contains(token)) {
+        throw new IllegalArgumentException(setting + " lists " + token + " twice");
+      }
+      tokens.add(token);
+    }
+    if (tokens.isEmpty()) {
+      throw new IllegalArgumentException(setting + " must name at least one of " + ALL);
+    }
+    return List.copyOf(tokens);
   }
 
   /** The compression whose engine decodes {@code coding}; its level does not matter for decoding. */

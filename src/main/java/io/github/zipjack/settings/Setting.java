@@ -31,7 +31,13 @@ public final class Setting<T> {
     /** An init parameter of {@code CompressionFilter}, named as its builder method. */
     INIT_PARAMETER,
     /** A {@code zipjack.compression.*} Spring Boot property. */
-    SPRING_PROPERTY
+    SPRING_PROPERTY,
+    /** A method of {@code CompressedHttpClient.Builder}. */
+    CLIENT_BUILDER,
+    /** A method of {@code DictionarySettings.Builder}, the client's RFC 9842 dictionaries. */
+    DICTIONARY_BUILDER,
+    /** A {@code zipjack.client.*} Spring Boot property. */
+    CLIENT_PROPERTY
   }
 
   /** How a setting's value is written as text, and so how it is parsed and shown. */
@@ -52,6 +58,8 @@ public final class Setting<T> {
 
   /** The prefix of every property of the auto-configured filter. */
   public static final String SPRING_PREFIX = "zipjack.compression.";
+  /** The prefix of every property of the auto-configured client interceptor. */
+  public static final String CLIENT_PREFIX = "zipjack.client.";
 
   private static final long KIB = 1024;
   private static final Pattern BYTE_SIZE = Pattern.compile("(\\d+)\\s*(|b|kib|mib|gib)", Pattern.CASE_INSENSITIVE);
@@ -138,8 +146,21 @@ public final class Setting<T> {
 
   /** This setting as the Spring property {@code zipjack.compression.<property>} too. */
   Setting<T> property(String springProperty) {
+    return asProperty(Surface.SPRING_PROPERTY, springProperty);
+  }
+
+  /** This setting as the Spring property {@code zipjack.client.<property>} too. */
+  Setting<T> clientProperty(String springProperty) {
+    return asProperty(Surface.CLIENT_PROPERTY, springProperty);
+  }
+
+  /** A setting is one Spring property at most: the filter's or the client's. */
+  private Setting<T> asProperty(Surface surface, String springProperty) {
+    if (property != null) {
+      throw new IllegalStateException(name + " is already the property " + propertyName());
+    }
     EnumSet<Surface> all = EnumSet.copyOf(surfaces);
-    all.add(Surface.SPRING_PROPERTY);
+    all.add(surface);
     return new Setting<>(name, springProperty, all, kind, min, max, rangeNote, defaultValue, shownDefault, doc);
   }
 
@@ -163,9 +184,20 @@ public final class Setting<T> {
     return name;
   }
 
-  /** The Spring property after {@link #SPRING_PREFIX}, {@code encoder-pool-size}; null when there is none. */
+  /**
+   * The Spring property after its prefix ({@link #SPRING_PREFIX} or {@link #CLIENT_PREFIX}):
+   * {@code encoder-pool-size}; null when there is none.
+   */
   public String property() {
     return property;
+  }
+
+  /** The Spring property's full name, {@code zipjack.client.max-decoded-size}; null when there is none. */
+  public String propertyName() {
+    if (property == null) {
+      return null;
+    }
+    return (surfaces.contains(Surface.CLIENT_PROPERTY) ? CLIENT_PREFIX : SPRING_PREFIX) + property;
   }
 
   /** Whether the setting is offered on {@code surface}. */

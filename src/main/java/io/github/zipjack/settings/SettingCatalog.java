@@ -1,5 +1,7 @@
 package io.github.zipjack.settings;
 
+import static io.github.zipjack.settings.Setting.Surface.CLIENT_BUILDER;
+import static io.github.zipjack.settings.Setting.Surface.DICTIONARY_BUILDER;
 import static io.github.zipjack.settings.Setting.Surface.FILTER_BUILDER;
 import static io.github.zipjack.settings.Setting.Surface.INIT_PARAMETER;
 import static io.github.zipjack.settings.Setting.Surface.PIPELINE_BUILDER;
@@ -10,10 +12,12 @@ import java.util.stream.Collectors;
 
 /**
  * Every setting of {@code Pipeline.Builder}, {@code CompressionSettings.Builder} (and so the
- * filter's init parameters) and the {@code zipjack.compression.*} Spring properties, defined once:
- * names, range, default, kind and doc. A setting two surfaces share (encoderPoolSize,
- * compressionThreads, parallelThresholdBytes) is one constant; the two segment pools share a range
- * but not a default. {@code SettingsDriftTest} fails when a builder, the init parameters, the
+ * filter's init parameters), the {@code zipjack.compression.*} Spring properties, the HTTP client's
+ * builders ({@code CompressedHttpClient.Builder}, {@code DictionarySettings.Builder}) and the
+ * {@code zipjack.client.*} Spring properties, defined once: names, range, default, kind and doc. A
+ * setting two surfaces share (encoderPoolSize, compressionThreads, parallelThresholdBytes; the
+ * pipeline's maxDecodedBytes, which is the client's max-decoded-size) is one constant; the two
+ * segment pools share a range but not a default. {@code SettingsDriftTest} fails when a builder, the init parameters, the
  * properties, their metadata or the docs' tables offer a setting that is not here, or miss one that is.
  *
  * <p>Internal: this package is not exported. Constants are immutable and thread-safe.
@@ -66,9 +70,10 @@ public final class SettingCatalog {
   /** {@code Pipeline.Builder.sameMapperAs}; one mapper setting with {@link #MAPPER}. */
   public static final Setting<Object> SAME_MAPPER_AS = Setting.value("sameMapperAs", "none",
       "another pipeline's mapper, Jackson 2 or 3, so that both write the same bytes").on(PIPELINE_BUILDER);
-  /** {@code Pipeline.Builder.maxDecodedBytes}. */
+  /** {@code Pipeline.Builder.maxDecodedBytes}, the client's limit too: {@code zipjack.client.max-decoded-size}. */
   public static final Setting<Long> MAX_DECODED_BYTES = Setting.bytes("maxDecodedBytes", 1, Long.MAX_VALUE,
-      64 * MIB, "decoding fails past this many decompressed bytes (bomb guard)").on(PIPELINE_BUILDER);
+      64 * MIB, "decoding fails past this many decompressed bytes (bomb guard)").on(PIPELINE_BUILDER)
+      .clientProperty("max-decoded-size");
   /** {@code Pipeline.Builder.maxNestingDepth}. */
   public static final Setting<Integer> MAX_NESTING_DEPTH = Setting.count("maxNestingDepth", 1, 100_000, 1000,
       "decoding fails past this nesting of arrays and objects").on(PIPELINE_BUILDER);
@@ -170,13 +175,74 @@ public final class SettingCatalog {
           + "straight into the compressed body, ahead of Spring's Jackson converter; `false`: Spring's converter "
           + "writes, the filter compresses").property("converter.enabled");
 
-  /** Every setting, in the order the docs list them: the pipeline's, the filter's, then Spring's own. */
+  // the HTTP client: CompressedHttpClient.Builder, DictionarySettings.Builder and zipjack.client.*
+  // (its max-decoded-size is MAX_DECODED_BYTES: the client decodes within its pipeline's limit)
+
+  /** {@code zipjack.client.enabled}. */
+  public static final Setting<Boolean> CLIENT_ENABLED = Setting.flag("enabled", true,
+      "`false`: no interceptor; Boot's `RestClient` and `RestTemplate` are left as they are").clientProperty("enabled");
+  /** {@code CompressedHttpClient.Builder.pipeline}: a second format beside the first pipeline's. */
+  public static final Setting<Object> CLIENT_PIPELINE = Setting.value("pipeline", "the builder's pipeline only",
+      "a pipeline of another format (MessagePack beside JSON): answers of its media type are read with it")
+      .on(CLIENT_BUILDER);
+  /** {@code codings} of the client's builder and {@code zipjack.client.codings}. */
+  public static final Setting<String> CLIENT_CODINGS = Setting.textWithoutDefault("codings",
+      "zstd, gzip, br (those that load)", "codings asked for and decoded, most preferred first, from `zstd`, "
+          + "`gzip` and `br` (case-insensitive, each once); by default those whose libraries load, once set each "
+          + "listed coding must load")
+      .on(CLIENT_BUILDER).clientProperty("codings");
+  /** {@code compressRequests} of the client's builder and {@code zipjack.client.compress-requests}. */
+  public static final Setting<Boolean> COMPRESS_REQUESTS = Setting.flag("compressRequests", false,
+      "request bodies from the minimum size up are compressed, with an exact Content-Length, for servers that "
+          + "inflate them (zipjack's filter does); builder: `compressRequests(compression, minBytes)`")
+      .on(CLIENT_BUILDER).clientProperty("compress-requests");
+  /** The minimum size of {@code compressRequests(compression, minBytes)} and its Spring property. */
+  public static final Setting<Long> COMPRESS_REQUESTS_MIN_BYTES = Setting.bytes("minBytes", 0, Long.MAX_VALUE, KIB,
+      "shorter request bodies are sent as they are (0: every body)").clientProperty("compress-requests-min-size");
+  /** {@code zipjack.client.request-coding}; the builder takes a {@code Compression} instead. */
+  public static final Setting<String> REQUEST_CODING = Setting.text("requestCoding", "gzip",
+      "the coding of compressed request bodies: `gzip`, `zstd` or `br`").clientProperty("request-coding");
+  /**
+   * {@code zipjack.client.request-level}: the widest range of the three codings; the coding's own
+   * range ({@code Compression.gzip}, {@code zstd}, {@code brotli}) is the check.
+   */
+  public static final Setting<Integer> REQUEST_LEVEL = Setting.count("requestLevel", 0, 22, 1,
+      "the level of compressed request bodies (brotli: the quality)")
+      .rangeNote(" (gzip to 9, zstd from 1, br to 11)").clientProperty("request-level");
+  /** {@code decodeExecutor} of the client's builder. */
+  public static final Setting<Object> DECODE_EXECUTOR = Setting.value("decodeExecutor",
+      "the client's own daemon threads", "where `bodyHandler` and `sendAsync` decode bodies; the client never "
+          + "shuts it down").on(CLIENT_BUILDER);
+  /** {@code dictionaries} of the client's builder and {@code zipjack.client.dictionaries.enabled}. */
+  public static final Setting<Boolean> CLIENT_DICTIONARIES = Setting.flag("dictionaries", false,
+      "RFC 9842: answers marked `Use-As-Dictionary` are kept while fresh, announced for the URLs they match and "
+          + "used to decode `dcz` (needs zstd); builder: `dictionaries(DictionarySettings)`")
+      .on(CLIENT_BUILDER).clientProperty("dictionaries.enabled");
+  /** {@code DictionarySettings.Builder.maxBytes} and {@code zipjack.client.dictionaries.max-size}. */
+  public static final Setting<Long> DICTIONARY_MAX_BYTES = Setting.bytes("maxBytes", 1, MAX_POOL_BYTES, 16 * MIB,
+      "the most bytes of dictionaries held, all together (a larger one is not kept)")
+      .on(DICTIONARY_BUILDER).clientProperty("dictionaries.max-size");
+  /** {@code DictionarySettings.Builder.maxCount} and {@code zipjack.client.dictionaries.max-count}. */
+  public static final Setting<Integer> DICTIONARY_MAX_COUNT = Setting.count("maxCount", 1, 1000, 16,
+      "the most dictionaries held; when full, the least recently used goes")
+      .on(DICTIONARY_BUILDER).clientProperty("dictionaries.max-count");
+  /** {@code DictionarySettings.Builder.fetchLinked}: the builder only (the Spring path never fetches). */
+  public static final Setting<Boolean> FETCH_LINKED = Setting.flag("fetchLinked", false,
+      "a same-origin dictionary an answer names with `Link: <url>; rel=\"compression-dictionary\"` is fetched "
+          + "in the background").on(DICTIONARY_BUILDER);
+
+  /**
+   * Every setting, in the order the docs list them: the pipeline's, the filter's, Spring's own, then
+   * the client's.
+   */
   public static final List<Setting<?>> ALL = List.of(FORMAT, COMPRESSION, ACCELERATOR, INPUT_BUFFER_SIZE,
       DEFLATER_BUFFER_SIZE, COMPRESS_WHOLE_BODY, FAST_DOUBLE_WRITER, OMIT_EMPTY, MAPPER, JACKSON3_MAPPER,
       SAME_MAPPER_AS, MAX_DECODED_BYTES, MAX_NESTING_DEPTH, SEGMENT_POOL_BYTES, COMPRESSION_EXECUTOR,
       ENABLED, CODINGS, MIN_BODY_BYTES, MAX_BUFFERED_BYTES, MIME_TYPES, FILTER_SEGMENT_POOL_BYTES, ENCODER_POOL_SIZE,
       INFLATE_REQUESTS, MAX_INFLATED_REQUEST_BYTES, MAX_INFLATION_RATIO, FLUSH_GRACE_MILLIS, COMPRESSION_THREADS,
-      PARALLEL_THRESHOLD_BYTES, DICTIONARIES, DICTIONARY_PATH, FILTER_ORDER, CONVERTER_ENABLED);
+      PARALLEL_THRESHOLD_BYTES, DICTIONARIES, DICTIONARY_PATH, FILTER_ORDER, CONVERTER_ENABLED,
+      CLIENT_ENABLED, CLIENT_PIPELINE, CLIENT_CODINGS, COMPRESS_REQUESTS, COMPRESS_REQUESTS_MIN_BYTES, REQUEST_CODING,
+      REQUEST_LEVEL, DECODE_EXECUTOR, CLIENT_DICTIONARIES, DICTIONARY_MAX_BYTES, DICTIONARY_MAX_COUNT, FETCH_LINKED);
 
   private SettingCatalog() {}
 

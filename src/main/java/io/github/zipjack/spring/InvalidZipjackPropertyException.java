@@ -1,9 +1,9 @@
 package io.github.zipjack.spring;
 
 /**
- * A {@code zipjack.compression.*} property whose value zipjack cannot use; start-up stops with it, and
- * {@link ZipjackPropertyFailureAnalyzer} reports the property, the value and what is allowed instead
- * of a stack trace.
+ * A {@code zipjack.compression.*} or {@code zipjack.client.*} property whose value zipjack cannot
+ * use; start-up stops with it, and {@link ZipjackPropertyFailureAnalyzer} reports the property, the
+ * value and what is allowed instead of a stack trace.
  */
 public final class InvalidZipjackPropertyException extends IllegalArgumentException {
   /** The full property name. */

@@ -133,7 +133,7 @@ final class PropertySettings {
   }
 
   /** The bytes of a bound size; the builder checks the range, so a bad size reads as a bad init parameter does. */
-  private static long bytes(DataSize size) {
+  static long bytes(DataSize size) {
     if (size == null) {
       throw new IllegalArgumentException("a size is required, such as 1KB or 8MB");
     }

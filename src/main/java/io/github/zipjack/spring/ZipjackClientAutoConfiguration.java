@@ -1,11 +1,5 @@
 package io.github.zipjack.spring;
 
-import io.github.zipjack.Compression;
-import io.github.zipjack.client.DictionarySettings;
-import io.github.zipjack.client.DictionaryStore;
-import io.github.zipjack.client.RequestCompression;
-import io.github.zipjack.client.ResponseCodings;
-import java.util.List;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -37,8 +31,6 @@ public class ZipjackClientAutoConfiguration {
   public ZipjackClientAutoConfiguration() {
   }
 
-  private static final String PREFIX = "zipjack.client.";
-
   /**
    * The interceptor, from the properties.
    *
@@ -49,60 +41,7 @@ public class ZipjackClientAutoConfiguration {
   @Bean(destroyMethod = "close")
   @ConditionalOnMissingBean
   public DecodingClientInterceptor zipjackDecodingClientInterceptor(ZipjackClientProperties properties) {
-    long maxDecodedBytes = properties.getMaxDecodedSize().toBytes();
-    if (maxDecodedBytes < 1) {
-      throw new InvalidZipjackPropertyException(PREFIX + "max-decoded-size", String.valueOf(properties.getMaxDecodedSize()),
-          "must be at least 1B", null);
-    }
-    List<String> listed = properties.getCodings();
-    ResponseCodings codings;
-    try {
-      codings = new ResponseCodings(listed.isEmpty() ? ResponseCodings.ALL : listed, !listed.isEmpty(), maxDecodedBytes, 16);
-    } catch (IllegalArgumentException | IllegalStateException e) {
-      throw new InvalidZipjackPropertyException(PREFIX + "codings", String.valueOf(listed), e.getMessage(), e);
-    }
-    RequestCompression requestCompression = null;
-    if (properties.isCompressRequests()) {
-      try {
-        requestCompression = new RequestCompression(requestCompression(properties),
-            properties.getCompressRequestsMinSize().toBytes());
-      } catch (IllegalArgumentException | IllegalStateException e) {
-        codings.close();
-        throw new InvalidZipjackPropertyException(PREFIX + "request-coding", properties.getRequestCoding() + " level "
-            + properties.getRequestLevel(), e.getMessage(), e);
-      }
-    }
-    DictionaryStore dictionaries = null;
-    ZipjackClientProperties.Dictionaries d = properties.getDictionaries();
-    if (d.isEnabled()) {
-      try {
-        dictionaries = new DictionaryStore(DictionarySettings.builder().maxBytes(d.getMaxSize().toBytes())
-            .maxCount(d.getMaxCount()).build(), maxDecodedBytes);
-        return new DecodingClientInterceptor(codings, requestCompression, maxDecodedBytes, dictionaries);
-      } catch (IllegalArgumentException e) {
-        codings.close();
-        if (requestCompression != null) {
-          requestCompression.close();
-        }
-        throw new InvalidZipjackPropertyException(PREFIX + "dictionaries", "max-size " + d.getMaxSize() + ", max-count "
-            + d.getMaxCount() + ", codings " + codings.codings(), e.getMessage(), e);
-      }
-    }
-    return new DecodingClientInterceptor(codings, requestCompression, maxDecodedBytes);
-  }
-
-  private static Compression requestCompression(ZipjackClientProperties properties) {
-    int level = properties.getRequestLevel();
-    switch (properties.getRequestCoding()) {
-      case "gzip":
-        return Compression.gzip(level);
-      case "zstd":
-        return Compression.zstd(level);
-      case "br":
-        return Compression.brotli(level);
-      default:
-        throw new IllegalArgumentException("request-coding must be gzip, zstd or br");
-    }
+    return ClientPropertySettings.interceptor(properties);
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.github.zipjack.spring;
 
+import io.github.zipjack.settings.SettingCatalog;
 import java.util.ArrayList;
 import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -9,35 +10,23 @@ import org.springframework.util.unit.DataSize;
  * The zipjack.client.* properties: how the {@code RestClient.Builder} and {@code RestTemplateBuilder}
  * that Spring Boot injects ask for, decode and send compressed bodies
  * ({@link DecodingClientInterceptor}). Bound once at start-up; a bad value stops start-up with a
- * message naming the property. Not thread-safe; Spring owns it.
+ * message naming the property and the client builder's own words
+ * ({@code maxDecodedBytes must be >= 1: 0}). Not thread-safe; Spring owns it.
+ *
+ * <p>Each property's meaning, range and default are defined once, with the client's builders; the
+ * IDE's configuration metadata and docs/http-client.md are made from that definition, and the
+ * defaults below are read from it.
  */
 @ConfigurationProperties(prefix = "zipjack.client")
 public class ZipjackClientProperties {
-  /** Whether zipjack decodes and compresses the bodies of the application's RestClient and RestTemplate calls. */
-  private boolean enabled = true;
-
-  /**
-   * Content codings asked for and decoded, most preferred first: zstd, gzip, br. When unset, all
-   * three, each only when its library loads; when set, each must load or start-up fails.
-   */
+  private boolean enabled = SettingCatalog.CLIENT_ENABLED.defaultValue();
+  // empty: zstd, gzip and br, each only when its library loads
   private List<String> codings = new ArrayList<>();
-
-  /** The most bytes an answer may decode to; past it the read fails. */
-  private DataSize maxDecodedSize = DataSize.ofMegabytes(64);
-
-  /** Whether request bodies of at least compress-requests-min-size are compressed. */
-  private boolean compressRequests = false;
-
-  /** Request bodies shorter than this are sent uncompressed. */
-  private DataSize compressRequestsMinSize = DataSize.ofKilobytes(1);
-
-  /** The coding of compressed request bodies: gzip, zstd or br. */
-  private String requestCoding = "gzip";
-
-  /** The level of compressed request bodies (brotli: the quality). */
-  private int requestLevel = 1;
-
-  /** RFC 9842 compression dictionaries (dcz). */
+  private DataSize maxDecodedSize = DataSize.ofBytes(SettingCatalog.MAX_DECODED_BYTES.defaultValue());
+  private boolean compressRequests = SettingCatalog.COMPRESS_REQUESTS.defaultValue();
+  private DataSize compressRequestsMinSize = DataSize.ofBytes(SettingCatalog.COMPRESS_REQUESTS_MIN_BYTES.defaultValue());
+  private String requestCoding = SettingCatalog.REQUEST_CODING.defaultValue();
+  private int requestLevel = SettingCatalog.REQUEST_LEVEL.defaultValue();
   private final Dictionaries dictionaries = new Dictionaries();
 
   /** Properties at their defaults, for Spring to bind. */
@@ -51,14 +40,9 @@ public class ZipjackClientProperties {
 
   /** The zipjack.client.dictionaries.* properties. */
   public static class Dictionaries {
-    /** Whether answers marked Use-As-Dictionary are kept, announced for matching URLs and used to decode dcz. */
-    private boolean enabled = false;
-
-    /** The most bytes of dictionaries held, all together. */
-    private DataSize maxSize = DataSize.ofMegabytes(16);
-
-    /** The most dictionaries held. */
-    private int maxCount = 16;
+    private boolean enabled = SettingCatalog.CLIENT_DICTIONARIES.defaultValue();
+    private DataSize maxSize = DataSize.ofBytes(SettingCatalog.DICTIONARY_MAX_BYTES.defaultValue());
+    private int maxCount = SettingCatalog.DICTIONARY_MAX_COUNT.defaultValue();
 
     /** Properties at their defaults, for Spring to bind. */
     public Dictionaries() {
@@ -75,7 +59,7 @@ public class ZipjackClientProperties {
     /**
      * Sets {@code zipjack.client.dictionaries.enabled}, checked when the client is built.
      *
-     * @param enabled true to keep and use dictionaries; default false
+     * @param enabled true to keep and use dictionaries
      */
     public void setEnabled(boolean enabled) {
       this.enabled = enabled;
@@ -92,7 +76,7 @@ public class ZipjackClientProperties {
     /**
      * Sets {@code zipjack.client.dictionaries.max-size}, checked when the client is built.
      *
-     * @param maxSize the most bytes held, all together; default 16MB
+     * @param maxSize the most bytes held, all together
      */
     public void setMaxSize(DataSize maxSize) {
       this.maxSize = maxSize;
@@ -106,7 +90,7 @@ public class ZipjackClientProperties {
     /**
      * Sets {@code zipjack.client.dictionaries.max-count}, checked when the client is built.
      *
-     * @param maxCount the most dictionaries held; default 16
+     * @param maxCount the most dictionaries held
      */
     public void setMaxCount(int maxCount) {
       this.maxCount = maxCount;
@@ -124,7 +108,7 @@ public class ZipjackClientProperties {
   /**
    * Sets {@code zipjack.client.enabled}, checked when the client is built.
    *
-   * @param enabled true to decode and compress; default true
+   * @param enabled true to decode and compress
    */
   public void setEnabled(boolean enabled) {
     this.enabled = enabled;
@@ -155,7 +139,7 @@ public class ZipjackClientProperties {
   /**
    * Sets {@code zipjack.client.max-decoded-size}, checked when the client is built.
    *
-   * @param maxDecodedSize the most bytes an answer may decode to; default 64MB
+   * @param maxDecodedSize the most bytes an answer may decode to
    */
   public void setMaxDecodedSize(DataSize maxDecodedSize) {
     this.maxDecodedSize = maxDecodedSize;
@@ -172,7 +156,7 @@ public class ZipjackClientProperties {
   /**
    * Sets {@code zipjack.client.compress-requests}, checked when the client is built.
    *
-   * @param compressRequests true to compress request bodies; default false
+   * @param compressRequests true to compress request bodies
    */
   public void setCompressRequests(boolean compressRequests) {
     this.compressRequests = compressRequests;
@@ -189,7 +173,7 @@ public class ZipjackClientProperties {
   /**
    * Sets {@code zipjack.client.compress-requests-min-size}, checked when the client is built.
    *
-   * @param compressRequestsMinSize smaller request bodies go uncompressed; default 1KB
+   * @param compressRequestsMinSize smaller request bodies go uncompressed
    */
   public void setCompressRequestsMinSize(DataSize compressRequestsMinSize) {
     this.compressRequestsMinSize = compressRequestsMinSize;
@@ -206,7 +190,7 @@ public class ZipjackClientProperties {
   /**
    * Sets {@code zipjack.client.request-coding}, checked when the client is built.
    *
-   * @param requestCoding gzip, zstd or br; default gzip
+   * @param requestCoding gzip, zstd or br
    */
   public void setRequestCoding(String requestCoding) {
     this.requestCoding = requestCoding;
@@ -223,7 +207,7 @@ public class ZipjackClientProperties {
   /**
    * Sets {@code zipjack.client.request-level}, checked when the client is built.
    *
-   * @param requestLevel the level, or brotli quality; default 1
+   * @param requestLevel the level, or brotli quality
    */
   public void setRequestLevel(int requestLevel) {
     this.requestLevel = requestLevel;

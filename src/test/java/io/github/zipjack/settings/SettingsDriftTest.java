@@ -6,8 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.zipjack.Pipeline;
+import io.github.zipjack.client.CompressedHttpClient;
+import io.github.zipjack.client.DictionarySettings;
 import io.github.zipjack.servlet.CompressionSettings;
 import io.github.zipjack.settings.Setting.Surface;
+import io.github.zipjack.spring.ZipjackClientProperties;
 import io.github.zipjack.spring.ZipjackCompressionProperties;
 import java.io.IOException;
 import java.lang.reflect.Method;
@@ -27,15 +30,16 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Every place a setting shows up offers exactly the settings {@link SettingCatalog} defines, with
- * its defaults and docs: the two builders' methods, the filter's init parameters, the properties
- * of {@link ZipjackCompressionProperties}, the configuration metadata built into
- * target/classes/META-INF, and the settings tables of README.md and docs/. A setting added in one
+ * its defaults and docs: the pipeline's, the filter's and the HTTP client's builders' methods, the
+ * filter's init parameters, the properties of {@link ZipjackCompressionProperties} and
+ * {@link ZipjackClientProperties}, the configuration metadata built into target/classes/META-INF,
+ * and the settings tables of README.md and docs/. A setting added in one
  * place and not in the others fails here, naming it.
  *
  * <p>With {@code -Dzipjack.regenerate=true} the tables and additional-spring-configuration-metadata.json
  * are rewritten from the definitions instead of checked. Then build from clean ({@code mvn clean test}):
- * Spring's annotation processor merges the additional metadata only when it compiles
- * {@link ZipjackCompressionProperties}.
+ * Spring's annotation processor merges the additional metadata only when it compiles the
+ * properties classes.
  */
 class SettingsDriftTest {
   private static final boolean REGENERATE = Boolean.getBoolean("zipjack.regenerate");
@@ -62,10 +66,52 @@ class SettingsDriftTest {
   }
 
   @Test
+  void clientBuilderMethodsAreTheClientSettings() {
+    assertEquals(names(Surface.CLIENT_BUILDER), builderMethods(CompressedHttpClient.Builder.class));
+  }
+
+  @Test
+  void dictionaryBuilderMethodsAreTheDictionarySettings() {
+    assertEquals(names(Surface.DICTIONARY_BUILDER), builderMethods(DictionarySettings.Builder.class));
+  }
+
+  @Test
   void springPropertiesAreTheDefinedProperties() {
     Set<String> bound = new TreeSet<>();
     beanProperties(ZipjackCompressionProperties.class, "", bound);
-    assertEquals(properties(), bound);
+    assertEquals(properties(Surface.SPRING_PROPERTY), bound);
+  }
+
+  @Test
+  void clientPropertiesAreTheDefinedProperties() {
+    Set<String> bound = new TreeSet<>();
+    beanProperties(ZipjackClientProperties.class, "", bound);
+    assertEquals(properties(Surface.CLIENT_PROPERTY), bound);
+  }
+
+  @Test
+  void clientPropertiesStartAtTheDefinedDefaults() {
+    ZipjackClientProperties p = new ZipjackClientProperties();
+    Map<String, Object> bound = new HashMap<>();
+    bound.put("enabled", p.isEnabled());
+    bound.put("max-decoded-size", p.getMaxDecodedSize().toBytes());
+    bound.put("compress-requests", p.isCompressRequests());
+    bound.put("compress-requests-min-size", p.getCompressRequestsMinSize().toBytes());
+    bound.put("request-coding", p.getRequestCoding());
+    bound.put("request-level", p.getRequestLevel());
+    bound.put("dictionaries.enabled", p.getDictionaries().isEnabled());
+    bound.put("dictionaries.max-size", p.getDictionaries().getMaxSize().toBytes());
+    bound.put("dictionaries.max-count", p.getDictionaries().getMaxCount());
+    assertDefaults(Surface.CLIENT_PROPERTY, bound);
+    assertTrue(p.getCodings().isEmpty(), "codings: empty for those that load");
+  }
+
+  @Test
+  void dictionarySettingsStartAtTheDefinedDefaults() {
+    DictionarySettings d = DictionarySettings.builder().build();
+    assertEquals(SettingCatalog.DICTIONARY_MAX_BYTES.defaultValue(), d.maxBytes());
+    assertEquals(SettingCatalog.DICTIONARY_MAX_COUNT.defaultValue(), d.maxCount());
+    assertEquals(SettingCatalog.FETCH_LINKED.defaultValue(), d.fetchLinked());
   }
 
   @Test
@@ -84,30 +130,48 @@ class SettingsDriftTest {
     bound.put("dictionary-path", p.getDictionaryPath());
     bound.put("enabled", p.isEnabled());
     bound.put("converter.enabled", p.getConverter().isEnabled());
-    for (Setting<?> s : SettingCatalog.on(Surface.SPRING_PROPERTY)) {
-      if (s.defaultValue() != null && !s.property().equals("compression-threads")) {
-        assertEquals(s.defaultValue(), bound.get(s.property()), s.property());
+    assertDefaults(Surface.SPRING_PROPERTY, bound);
+  }
+
+  /** Each property of {@code surface} with a plain default starts at it; {@code bound} by property. */
+  private static void assertDefaults(Surface surface, Map<String, Object> bound) {
+    for (Setting<?> s : SettingCatalog.on(surface)) {
+      if (s.defaultValue() != null && s.springDefault() != null) {
+        assertEquals(s.defaultValue(), bound.get(s.property()), s.propertyName());
       }
     }
   }
 
   @Test
   void builtMetadataDescribesEachPropertyWithItsDefinition() throws IOException {
+    assertBuiltMetadataDescribes(Surface.SPRING_PROPERTY, Setting.SPRING_PREFIX);
+  }
+
+  @Test
+  void builtMetadataDescribesEachClientPropertyWithItsDefinition() throws IOException {
+    assertBuiltMetadataDescribes(Surface.CLIENT_PROPERTY, Setting.CLIENT_PREFIX);
+  }
+
+  /**
+   * The metadata built into target/classes names the properties of {@code surface} (after
+   * {@code prefix}; the filter's dictionaries[N] entries aside), each with its doc and default.
+   */
+  private void assertBuiltMetadataDescribes(Surface surface, String prefix) throws IOException {
     Path built = Path.of("target/classes/META-INF/spring-configuration-metadata.json");
     Map<String, JsonNode> metadata = new HashMap<>();
     for (JsonNode p : mapper.readTree(Files.readString(built)).path("properties")) {
       String name = p.path("name").asText();
-      if (name.startsWith(Setting.SPRING_PREFIX) && !name.startsWith(Setting.SPRING_PREFIX + "dictionaries[")) {
-        metadata.put(name.substring(Setting.SPRING_PREFIX.length()), p);
+      if (name.startsWith(prefix) && !name.startsWith(Setting.SPRING_PREFIX + "dictionaries[")) {
+        metadata.put(name.substring(prefix.length()), p);
       }
     }
-    assertEquals(properties(), new TreeSet<>(metadata.keySet()));
+    assertEquals(properties(surface), new TreeSet<>(metadata.keySet()));
     String stale = " in " + built + "; if additional-spring-configuration-metadata.json changed, build from clean";
-    for (Setting<?> s : SettingCatalog.on(Surface.SPRING_PROPERTY)) {
+    for (Setting<?> s : SettingCatalog.on(surface)) {
       JsonNode p = metadata.get(s.property());
-      assertEquals(SettingsFiles.plain(s.doc()), p.path("description").asText(), s.property() + stale);
+      assertEquals(SettingsFiles.plain(s.doc()), p.path("description").asText(), s.propertyName() + stale);
       if (s.springDefault() != null) {
-        assertEquals(s.springDefault(), p.path("defaultValue").asText(), s.property() + stale);
+        assertEquals(s.springDefault(), p.path("defaultValue").asText(), s.propertyName() + stale);
       }
     }
   }
@@ -146,7 +210,8 @@ class SettingsDriftTest {
   void eachSurfaceNamesASettingOnce() {
     for (Surface surface : Surface.values()) {
       List<String> names = SettingCatalog.on(surface).stream()
-          .map(s -> surface == Surface.SPRING_PROPERTY ? s.property() : s.name()).collect(Collectors.toList());
+          .map(s -> surface == Surface.SPRING_PROPERTY || surface == Surface.CLIENT_PROPERTY ? s.property() : s.name())
+          .collect(Collectors.toList());
       assertEquals(names.size(), new TreeSet<>(names).size(), surface + ": " + names);
     }
   }
@@ -169,6 +234,12 @@ class SettingsDriftTest {
   void filterBuilderDocsStateTheDefinedDefaults() throws IOException {
     assertDocsStateDefaults(Path.of("src/main/java/io/github/zipjack/servlet/CompressionSettings.java"),
         Surface.FILTER_BUILDER);
+  }
+
+  @Test
+  void dictionaryBuilderDocsStateTheDefinedDefaults() throws IOException {
+    assertDocsStateDefaults(Path.of("src/main/java/io/github/zipjack/client/DictionarySettings.java"),
+        Surface.DICTIONARY_BUILDER);
   }
 
   /**
@@ -198,8 +269,8 @@ class SettingsDriftTest {
     return SettingCatalog.on(surface).stream().map(Setting::name).collect(Collectors.toCollection(TreeSet::new));
   }
 
-  private static Set<String> properties() {
-    return SettingCatalog.on(Surface.SPRING_PROPERTY).stream().map(Setting::property)
+  private static Set<String> properties(Surface surface) {
+    return SettingCatalog.on(surface).stream().map(Setting::property)
         .collect(Collectors.toCollection(TreeSet::new));
   }
 
@@ -228,7 +299,8 @@ class SettingsDriftTest {
       String property = name.substring(name.startsWith("is") ? 2 : 3);
       if (hasSetter(bean, property)) {
         names.add(prefix + kebab(property));
-      } else if (getter.getReturnType().getEnclosingClass() == ZipjackCompressionProperties.class) {
+      } else if (getter.getReturnType().getEnclosingClass() != null
+          && getter.getReturnType().getPackageName().equals(bean.getPackageName())) {
         beanProperties(getter.getReturnType(), prefix + kebab(property) + ".", names);
       }
     }

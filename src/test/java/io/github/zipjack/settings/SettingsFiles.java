@@ -10,13 +10,14 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
  * The files made from {@link SettingCatalog}: the settings tables in README.md and docs/, between
- * markers, and the {@code zipjack.compression.*} entries of
+ * markers, and the {@code zipjack.compression.*} and {@code zipjack.client.*} entries of
  * additional-spring-configuration-metadata.json, from which Spring's annotation processor takes the
  * IDE's descriptions and defaults. {@link SettingsDriftTest} checks them; with
  * {@code -Dzipjack.regenerate=true} it rewrites them instead.
@@ -47,17 +48,36 @@ final class SettingsFiles {
             s -> "`" + s.name() + "`" + (s.isOn(Surface.INIT_PARAMETER) ? "" : " (builder only)"),
             Setting::shownDefault, SettingsFiles::forDocs)),
         new Table(Path.of("docs/spring-boot.md"), "spring", table(Surface.SPRING_PROPERTY, "property", true,
-            s -> "`" + Setting.SPRING_PREFIX + s.property() + "`",
-            s -> s.springDefault() == null ? s.shownDefault() : "`" + s.springDefault() + "`",
-            SettingsFiles::forDocs)));
+            s -> "`" + s.propertyName() + "`", SettingsFiles::springDefault, SettingsFiles::forDocs)),
+        new Table(Path.of("docs/http-client.md"), "client", table(clientBuilders(), "builder method", true,
+            s -> "`" + s.name() + "`" + (s.isOn(Surface.DICTIONARY_BUILDER) ? " (DictionarySettings)" : ""),
+            Setting::shownDefault, SettingsFiles::forDocs)),
+        new Table(Path.of("docs/http-client.md"), "client-spring", table(Surface.CLIENT_PROPERTY, "property", true,
+            s -> "`" + s.propertyName() + "`", SettingsFiles::springDefault, SettingsFiles::forDocs)));
+  }
+
+  /** The settings of {@code CompressedHttpClient.Builder}, then those of {@code DictionarySettings.Builder}. */
+  private static List<Setting<?>> clientBuilders() {
+    List<Setting<?>> settings = new ArrayList<>(SettingCatalog.on(Surface.CLIENT_BUILDER));
+    settings.addAll(SettingCatalog.on(Surface.DICTIONARY_BUILDER));
+    return settings;
+  }
+
+  private static String springDefault(Setting<?> s) {
+    return s.springDefault() == null ? s.shownDefault() : "`" + s.springDefault() + "`";
   }
 
   private static String table(Surface surface, String nameHeader, boolean withRange, Function<Setting<?>, String> name,
       Function<Setting<?>, String> shownDefault, Function<String, String> links) {
+    return table(SettingCatalog.on(surface), nameHeader, withRange, name, shownDefault, links);
+  }
+
+  private static String table(List<Setting<?>> settings, String nameHeader, boolean withRange,
+      Function<Setting<?>, String> name, Function<Setting<?>, String> shownDefault, Function<String, String> links) {
     StringBuilder md = new StringBuilder();
     md.append("| ").append(nameHeader).append(withRange ? " | range" : "").append(" | default | what it does |\n");
     md.append(withRange ? "|---|---|---|---|\n" : "|---|---|---|\n");
-    for (Setting<?> s : SettingCatalog.on(surface)) {
+    for (Setting<?> s : settings) {
       md.append("| ").append(name.apply(s));
       if (withRange) {
         md.append(" | ").append(s.range().replaceFirst("^in ", ""));
@@ -101,12 +121,14 @@ final class SettingsFiles {
     return text.endsWith(".") ? text : text + ".";
   }
 
-  /** The {@code zipjack.compression.*} property entries as the definitions make them. */
-  static ArrayNode compressionProperties(ObjectMapper mapper) {
+  /** The {@code zipjack.compression.*}, then the {@code zipjack.client.*} property entries as the definitions make them. */
+  static ArrayNode definedProperties(ObjectMapper mapper) {
     ArrayNode properties = mapper.createArrayNode();
-    for (Setting<?> s : SettingCatalog.on(Surface.SPRING_PROPERTY)) {
+    List<Setting<?>> settings = new ArrayList<>(SettingCatalog.on(Surface.SPRING_PROPERTY));
+    settings.addAll(SettingCatalog.on(Surface.CLIENT_PROPERTY));
+    for (Setting<?> s : settings) {
       ObjectNode p = properties.addObject();
-      p.put("name", Setting.SPRING_PREFIX + s.property());
+      p.put("name", s.propertyName());
       p.put("description", plain(s.doc()));
       if (s.springDefault() != null) {
         p.put("defaultValue", s.springDefault());
@@ -115,16 +137,17 @@ final class SettingsFiles {
     return properties;
   }
 
-  /** The metadata file with its {@code zipjack.compression.*} entries made from the definitions, the rest kept. */
+  /** The metadata file with its zipjack property entries made from the definitions, the rest (hints) kept. */
   static JsonNode currentMetadata(ObjectMapper mapper, JsonNode file) {
     ObjectNode updated = file.deepCopy();
     ArrayNode properties = mapper.createArrayNode();
     for (JsonNode p : file.path("properties")) {
-      if (!p.path("name").asText().startsWith(Setting.SPRING_PREFIX)) {
+      String name = p.path("name").asText();
+      if (!name.startsWith(Setting.SPRING_PREFIX) && !name.startsWith(Setting.CLIENT_PREFIX)) {
         properties.add(p);
       }
     }
-    properties.addAll(compressionProperties(mapper));
+    properties.addAll(definedProperties(mapper));
     updated.set("properties", properties);
     return updated;
   }
