@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Test;
  * Every place a setting shows up offers exactly the settings {@link SettingCatalog} defines, with
  * its defaults and docs: the pipeline's, the filter's and the HTTP client's builders' methods, the
  * filter's init parameters, the properties of {@link ZipjackCompressionProperties} and
- * {@link ZipjackClientProperties}, the configuration metadata built into target/classes/META-INF,
+ * {@link ZipjackClientProperties}, the configuration metadata built beside the main classes,
  * and the settings tables of README.md and docs/. A setting added in one
  * place and not in the others fails here, naming it.
  *
@@ -152,12 +152,22 @@ class SettingsDriftTest {
     assertBuiltMetadataDescribes(Surface.CLIENT_PROPERTY, Setting.CLIENT_PREFIX);
   }
 
+  /** The metadata Spring's annotation processor wrote beside the main classes (in any build directory). */
+  private static Path builtMetadata() {
+    try {
+      return Path.of(ZipjackClientProperties.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+          .resolve("META-INF/spring-configuration-metadata.json");
+    } catch (java.net.URISyntaxException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
   /**
-   * The metadata built into target/classes names the properties of {@code surface} (after
+   * The metadata built beside the main classes names the properties of {@code surface} (after
    * {@code prefix}; the filter's dictionaries[N] entries aside), each with its doc and default.
    */
   private void assertBuiltMetadataDescribes(Surface surface, String prefix) throws IOException {
-    Path built = Path.of("target/classes/META-INF/spring-configuration-metadata.json");
+    Path built = builtMetadata();
     Map<String, JsonNode> metadata = new HashMap<>();
     for (JsonNode p : mapper.readTree(Files.readString(built)).path("properties")) {
       String name = p.path("name").asText();
