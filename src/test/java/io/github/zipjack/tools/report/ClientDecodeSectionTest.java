@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.zipjack.tools.report.ParallelResults.Ratio;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
@@ -17,8 +18,9 @@ import org.junit.jupiter.api.Test;
  * people-100 restclient-gzip 2,000 ± 60 answers/s (3%), zipjack-gzip 2,100 ± 84 (4%), zipjack-zstd
  * 3,300 ± 99 (3%), their wireBytes counters 40,000, 40,000 and 36,912 bytes times the score; people-1
  * zipjack-zstd alone, 50,000 with no error and no counter. Worked out by hand: zstd 3,300 / 2,000 =
- * 1.65, error 1.65 × hypot(0.03, 0.03) = 0.070, at least 1.50: holds; gzip 2,100 / 2,000 = 1.05,
- * error 1.05 × hypot(0.04, 0.03) = 0.0525, below 1.10: does not.
+ * 1.65, error 1.65 × hypot(0.03, 0.03) = 0.070, at least 1.50 even less its error: holds; gzip
+ * 2,100 / 2,000 = 1.05, error 1.05 × hypot(0.04, 0.03) = 0.0525, below 1.10 but not plus its error
+ * (1.1025): unsettled.
  */
 class ClientDecodeSectionTest {
   private static final Map<String, String> ZSTD_X1 = Map.of("dataset", "people-100", "client", "zipjack-zstd");
@@ -73,11 +75,26 @@ class ClientDecodeSectionTest {
   }
 
   @Test
-  void zstdTargetHoldsAtOnePointSixFiveAndGzipFailsAtOnePointZeroFive() {
+  void zstdTargetHoldsAtOnePointSixFiveAndGzipIsUnsettledAtOnePointZeroFive() {
     assertEquals("≥ 1.50×", cell(ZSTD_X1, TargetSection.REQUIRED));
     assertEquals(TargetSection.YES, cell(ZSTD_X1, TargetSection.HOLDS));
     assertEquals("≥ 1.10×", cell(GZIP_X1, TargetSection.REQUIRED));
-    assertEquals(TargetSection.NO, cell(GZIP_X1, TargetSection.HOLDS));
+    assertEquals(ClientDecodeSection.UNSETTLED, cell(GZIP_X1, TargetSection.HOLDS));
+  }
+
+  @Test
+  void aRatioWhoseErrorSpansTheTargetFromAboveIsUnsettled() {
+    assertEquals(ClientDecodeSection.UNSETTLED, ClientDecodeSection.verdict(new Ratio(1.73, 2.48), 1.5));
+  }
+
+  @Test
+  void aRatioBelowTheTargetEvenPlusItsErrorMissesIt() {
+    assertEquals(TargetSection.NO, ClientDecodeSection.verdict(new Ratio(1.2, 0.1), 1.5));
+  }
+
+  @Test
+  void aRatioAboveTheTargetEvenLessItsErrorHoldsIt() {
+    assertEquals(TargetSection.YES, ClientDecodeSection.verdict(new Ratio(1.7, 0.1), 1.5));
   }
 
   @Test
