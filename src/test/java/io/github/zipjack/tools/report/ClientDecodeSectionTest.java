@@ -88,6 +88,12 @@ class ClientDecodeSectionTest {
   }
 
   @Test
+  void aRatioWithoutAnErrorIsReadAsItIs() {
+    assertEquals(TargetSection.YES, ClientDecodeSection.verdict(new Ratio(1.6, Double.NaN), 1.5));
+    assertEquals(TargetSection.NO, ClientDecodeSection.verdict(new Ratio(1.4, Double.NaN), 1.5));
+  }
+
+  @Test
   void aRatioBelowTheTargetEvenPlusItsErrorMissesIt() {
     assertEquals(TargetSection.NO, ClientDecodeSection.verdict(new Ratio(1.2, 0.1), 1.5));
   }

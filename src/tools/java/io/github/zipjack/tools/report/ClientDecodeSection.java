@@ -80,13 +80,15 @@ final class ClientDecodeSection {
 
   /**
    * Whether {@code ratio} clears {@code target}: {@link TargetSection#YES} when it does even less
-   * its error, {@link TargetSection#NO} when it does not even plus its error, else {@link #UNSETTLED}.
+   * its error, {@link TargetSection#NO} when it does not even plus its error, else {@link #UNSETTLED};
+   * a ratio without an error is read as it is.
    */
   static String verdict(Ratio ratio, double target) {
-    if (ratio.value() - ratio.error() >= target) {
+    double error = ratio.errorOrZero();
+    if (ratio.value() - error >= target) {
       return TargetSection.YES;
     }
-    return ratio.value() + ratio.error() < target ? TargetSection.NO : UNSETTLED;
+    return ratio.value() + error < target ? TargetSection.NO : UNSETTLED;
   }
 
   /** RestClient's result on the same dataset at the same thread count. */

@@ -79,6 +79,11 @@ final class ParallelResults {
       return !Double.isNaN(value);
     }
 
+    /** The error, or 0 when JMH gave none (one iteration): the ratio is then read as it is. */
+    double errorOrZero() {
+      return Double.isNaN(error) ? 0 : error;
+    }
+
     /** {@code 0.52× ± 0.03}, or the ratio alone when JMH gave no error. */
     String text() {
       if (!known()) {

@@ -349,8 +349,7 @@ final class ParallelSection {
   }
 
   private static void noSlower(MarkdownTable table, String name, Ratio ratio) {
-    double error = Double.isNaN(ratio.error()) ? 0 : ratio.error();
-    table.addRow(name, ratio.text(), "≥ 1.00× within its error", verdict(ratio, ratio.value() + error >= 1));
+    table.addRow(name, ratio.text(), "≥ 1.00× within its error", verdict(ratio, ratio.value() + ratio.errorOrZero() >= 1));
   }
 
   private static String verdict(Ratio ratio, boolean holds) {
