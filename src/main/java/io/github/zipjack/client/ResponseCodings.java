@@ -206,7 +206,10 @@ public final class ResponseCodings implements AutoCloseable {
     }
   }
 
-  /** Closes the layers made over the body; the body's stream itself is the caller's to close. */
+  /**
+   * Closes the layers made over the body, which returns their decoder state and closes the body
+   * with them (the caller closing the body again does nothing more).
+   */
   private static void closeLayers(InputStream layers, Exception failure) {
     try {
       layers.close();
