@@ -263,7 +263,10 @@ public final class Pipeline implements AutoCloseable {
   <T> T decodeAs(byte[] body, Object type) throws ZipjackDecodeException {
     Objects.requireNonNull(body, "body");
     try {
-      return read(new ByteArrayInputStream(body), type);
+      checkOpen();
+      byte[] whole = engine.decodeWhole(body, 0, body.length, settings.maxDecodedBytes);
+      return whole != null ? parse(new ByteArrayInputStream(whole), Objects.requireNonNull(type, "type"))
+          : read(new ByteArrayInputStream(body), type);
     } catch (ZipjackDecodeException e) {
       throw e;
     } catch (IOException e) {
@@ -322,6 +325,13 @@ public final class Pipeline implements AutoCloseable {
     checkOpen();
     Objects.requireNonNull(type, "type");
     try (InputStream decoded = new DecodeLimitInputStream(engine.decoder(body), "maxDecodedBytes", settings.maxDecodedBytes)) {
+      return parse(decoded, type);
+    }
+  }
+
+  /** Deserializes decoded bytes. */
+  private <T> T parse(InputStream decoded, Object type) throws IOException {
+    try {
       return binding.read(decoded, type);
     } catch (CharConversionException e) {
       // Jackson's UTF-32 reader, chosen for a body that starts with zero bytes, meets invalid characters

@@ -224,7 +224,7 @@ class LibdeflateGzipTest {
     for (int i = 0; i < bodies; i++) {
       pipeline.decode(pipeline.encode(PEOPLE_10.value()), PEOPLE_10.typeReference());
     }
-    assertEquals(2, contexts.createdCount(), "one compressor and one Inflater: " + contexts);
+    assertEquals(2, contexts.createdCount(), "one compressor and one libdeflate decompressor (a whole body is decoded in one call): " + contexts);
     pipeline.close();
     pipeline.close();
 

@@ -9,6 +9,7 @@ import io.github.zipjack.settings.SettingCatalog;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.SequenceInputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpHeaders;
@@ -36,7 +37,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * any place in the stack), and
  * deserializes it with the application's pipeline (JSON or MessagePack by the response's
  * Content-Type), within that pipeline's limits ({@code maxDecodedBytes} for every decoding layer,
- * {@code maxNestingDepth}) and with its exceptions. Request bodies are serialized with the same
+ * {@code maxNestingDepth}) and with its exceptions. One exception to decoding as it arrives: a gzip
+ * body of at most {@link #MAX_WHOLE_BODY_BYTES} with a Content-Length is received whole and decoded
+ * in one libdeflate call where libdeflate loads (Java 25+), which is faster. Request bodies are serialized with the same
  * mapper and, when asked, compressed, with an exact Content-Length. With
  * {@link Builder#dictionaries(DictionarySettings)} it also speaks RFC 9842: it keeps dictionaries
  * the server marks, announces them, and decodes {@code dcz} answers made with them.
@@ -71,6 +74,14 @@ public final class CompressedHttpClient implements AutoCloseable {
   private final String acceptEncoding;
   /** Null when dictionaries are off. */
   private final DictionaryStore dictionaries;
+  /**
+   * The longest body, in bytes on the wire (256 KiB), that is received whole before it is decoded
+   * when its coding can be decoded in one call (gzip through libdeflate, on Java 25+): one native
+   * call into an array of the trailer's size, instead of a stream. Longer bodies, and those without
+   * a Content-Length, stream from the socket.
+   */
+  public static final int MAX_WHOLE_BODY_BYTES = 256 * 1024;
+
   /** Dictionary fetches under way, by URL, so that one URL is fetched once at a time. */
   private final Map<URI, CompletableFuture<Void>> fetches = new ConcurrentHashMap<>();
 
@@ -435,15 +446,32 @@ public final class CompressedHttpClient implements AutoCloseable {
       Pipeline format = reader == null ? null : formats.reader(headers.firstValue("Content-Type"));
       DictionaryStore dcz = answered.announced() != null || answered.anyHeld() ? dictionaries : null;
       URI keepFor = dictionaries == null ? null : answered.keepFor();
+      boolean keeps = keepFor != null && DictionaryStore.marksDictionary(headers);
+      InputStream body = raw;
+      byte[] whole = null;
+      if (reader != null && !keeps && applied.size() == 1 && codings.decodesWhole(applied.get(0))) {
+        long declared = headers.firstValueAsLong("Content-Length").orElse(-1);
+        if (declared >= 0 && declared <= MAX_WHOLE_BODY_BYTES) {
+          byte[] received = raw.readNBytes((int) declared);
+          whole = received.length == declared ? codings.decodeWhole(applied.get(0), received) : null;
+          if (whole == null) {
+            body = new SequenceInputStream(new ByteArrayInputStream(received), raw);
+          }
+        }
+      }
       T value;
-      try (InputStream decoded = codings.decoder(raw, applied, acceptEncoding, dcz, answered.announced())) {
-        if (keepFor != null && DictionaryStore.marksDictionary(headers)) {
-          value = keepDictionary(keepFor, headers, decoded, reader, format);
-        } else if (reader == null) {
-          decoded.skip(Long.MAX_VALUE);
-          value = null;
-        } else {
-          value = reader.read(format, decoded);
+      if (whole != null) {
+        value = reader.read(format, new ByteArrayInputStream(whole));
+      } else {
+        try (InputStream decoded = codings.decoder(body, applied, acceptEncoding, dcz, answered.announced())) {
+          if (keeps) {
+            value = keepDictionary(keepFor, headers, decoded, reader, format);
+          } else if (reader == null) {
+            decoded.skip(Long.MAX_VALUE);
+            value = null;
+          } else {
+            value = reader.read(format, decoded);
+          }
         }
       }
       if (keepFor != null && dictionaries.settings().fetchLinked()) {

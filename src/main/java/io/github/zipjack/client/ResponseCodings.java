@@ -219,6 +219,25 @@ public final class ResponseCodings implements AutoCloseable {
   }
 
   /**
+   * {@return whether a body of {@code coding} alone can be decoded in one call by
+   * {@link #decodeWhole}} True for gzip where libdeflate loads (Java 25+).
+   */
+  boolean decodesWhole(String coding) {
+    CompressionEngine engine = engines.get(coding);
+    return engine != null && engine.decodesWhole();
+  }
+
+  /**
+   * The decoded bytes of a whole body of {@code coding} alone, made in one call within
+   * maxDecodedBytes, or null when its engine declines it (stream it through {@link #decoder}, which
+   * also says what is wrong with a malformed body).
+   */
+  byte[] decodeWhole(String coding, byte[] body) {
+    CompressionEngine engine = engines.get(coding);
+    return engine == null ? null : engine.decodeWhole(body, 0, body.length, maxDecodedBytes);
+  }
+
+  /**
    * Checks that every coding in {@code applied} is one this object decodes.
    *
    * @param applied the codings applied, as {@link #applied(List)} gives them

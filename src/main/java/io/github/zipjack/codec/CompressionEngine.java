@@ -89,6 +89,31 @@ public interface CompressionEngine extends AutoCloseable {
    */
   InputStream decoder(InputStream body) throws IOException;
 
+  /**
+   * {@return whether {@link #decodeWhole} can decode some bodies in one call} False by default:
+   * such an engine's bodies are only ever streamed through {@link #decoder(InputStream)}.
+   */
+  default boolean decodesWhole() {
+    return false;
+  }
+
+  /**
+   * The decoded bytes of a whole body held in memory, made in one call, or null when this engine
+   * does not decode this body that way: the caller then streams it through
+   * {@link #decoder(InputStream)}, which also says what is wrong with a body that is malformed.
+   * Returns null, never more bytes, for a body that would decode to more than
+   * {@code maxDecodedBytes}. Thread-safe; {@code body} is not changed.
+   *
+   * @param body the array holding the compressed body
+   * @param offset where the body starts
+   * @param length the body's length
+   * @param maxDecodedBytes the most bytes the result may hold
+   * @return the decoded bytes, or null
+   */
+  default byte[] decodeWhole(byte[] body, int offset, int length, long maxDecodedBytes) {
+    return null;
+  }
+
   /** Releases pooled native state. Idempotent. */
   @Override
   void close();

@@ -23,11 +23,6 @@ import java.util.zip.Inflater;
  * <p>{@link #close()} returns the Inflater to its pool and closes the source.
  */
 final class GzipDecoderStream extends InputStream {
-  private static final int FHCRC = 2;
-  private static final int FEXTRA = 4;
-  private static final int FNAME = 8;
-  private static final int FCOMMENT = 16;
-  private static final int RESERVED_FLAGS = 0xe0;
 
   /** What a decoder borrows: an Inflater and its input buffer, reused across bodies. */
   static final class InflaterSlot extends StripedPool.Node {
@@ -143,20 +138,20 @@ final class GzipDecoderStream extends InputStream {
       throw new MalformedBodyException("gzip compression method must be 8 (deflate): " + method + " at byte " + (start + 2));
     }
     int flags = readByte("header");
-    if ((flags & RESERVED_FLAGS) != 0) {
+    if ((flags & GzipFraming.RESERVED_FLAGS) != 0) {
       throw new MalformedBodyException(String.format("gzip header has reserved flag bits set: %02x at byte %d", flags, start + 3));
     }
     skip(6, "header"); // modification time, extra flags, operating system
-    if ((flags & FEXTRA) != 0) {
+    if ((flags & GzipFraming.FEXTRA) != 0) {
       skip(readByte("extra field") | readByte("extra field") << 8, "extra field");
     }
-    if ((flags & FNAME) != 0) {
+    if ((flags & GzipFraming.FNAME) != 0) {
       skipZeroTerminated("file name");
     }
-    if ((flags & FCOMMENT) != 0) {
+    if ((flags & GzipFraming.FCOMMENT) != 0) {
       skipZeroTerminated("comment");
     }
-    if ((flags & FHCRC) != 0) {
+    if ((flags & GzipFraming.FHCRC) != 0) {
       skip(2, "header CRC");
     }
     members++;

@@ -14,6 +14,12 @@ final class GzipFraming {
   static final int TRAILER_BYTES = 8;
   /** OS field: "unknown"; the body is made the same on every platform. */
   private static final int OS_UNKNOWN = 255;
+  /** FLG bits (RFC 1952, section 2.3.1). */
+  static final int FHCRC = 2;
+  static final int FEXTRA = 4;
+  static final int FNAME = 8;
+  static final int FCOMMENT = 16;
+  static final int RESERVED_FLAGS = 0xe0;
 
   private GzipFraming() {}
 
@@ -41,6 +47,58 @@ final class GzipFraming {
   static void writeTrailer(byte[] dst, int at, int crc32, long size) {
     writeIntLe(dst, at, crc32);
     writeIntLe(dst, at + 4, (int) size);
+  }
+
+  /**
+   * {@return where the deflate data of the gzip member starting at {@code body[offset]} begins, or -1
+   * if the header is not a well-formed one that ends with at least a trailer's worth of bytes after it
+   * within {@code [offset, offset + length)}} Optional fields (extra, name, comment, header CRC) are
+   * skipped, not checked; a reader that must say what is wrong with a header reads it itself.
+   *
+   * @param body the array holding the member
+   * @param offset where the member starts
+   * @param length bytes of the member and whatever follows it
+   */
+  static int deflateStart(byte[] body, int offset, int length) {
+    int end = offset + length - TRAILER_BYTES;
+    if (length < HEADER_BYTES + TRAILER_BYTES || (body[offset] & 0xff) != GzipEngine.MAGIC_1
+        || (body[offset + 1] & 0xff) != GzipEngine.MAGIC_2 || body[offset + 2] != Deflater.DEFLATED) {
+      return -1;
+    }
+    int flags = body[offset + 3] & 0xff;
+    if ((flags & RESERVED_FLAGS) != 0) {
+      return -1;
+    }
+    int at = offset + HEADER_BYTES;
+    if ((flags & FEXTRA) != 0) {
+      if (at + 2 > end) {
+        return -1;
+      }
+      at += 2 + ((body[at] & 0xff) | (body[at + 1] & 0xff) << 8);
+    }
+    if ((flags & FNAME) != 0) {
+      at = pastZero(body, at, end);
+    }
+    if ((flags & FCOMMENT) != 0) {
+      at = pastZero(body, at, end);
+    }
+    if ((flags & FHCRC) != 0) {
+      at += 2;
+    }
+    return at <= end ? at : -1;
+  }
+
+  /** {@return the index after the zero that ends the string at {@code at}, or past {@code end} if none does before it} */
+  private static int pastZero(byte[] body, int at, int end) {
+    while (at < end && body[at] != 0) {
+      at++;
+    }
+    return at + 1;
+  }
+
+  /** {@return the little-endian int at {@code src[at, at + 4)}} */
+  static int readIntLe(byte[] src, int at) {
+    return (src[at] & 0xff) | (src[at + 1] & 0xff) << 8 | (src[at + 2] & 0xff) << 16 | (src[at + 3] & 0xff) << 24;
   }
 
   private static void writeIntLe(byte[] dst, int at, int value) {

@@ -18,8 +18,11 @@ import java.lang.invoke.MethodType;
  */
 public final class LibdeflateBinding {
   /** The Maven coordinates, with the version zipjack was built and tested with. */
-  static final String ARTIFACT = "io.airlift:aircompressor-v3:3.8";
+  static final String ARTIFACT = "io.airlift:aircompressor-v3:3.14";
   private static final String COMPRESSOR_CLASS = "io.airlift.compress.v3.deflate.DeflateNativeCompressor";
+  private static final String DECOMPRESSOR_CLASS = "io.airlift.compress.v3.deflate.DeflateNativeDecompressor";
+  /** What aircompressor throws for data libdeflate refuses or an output array too small for it. */
+  private static final String MALFORMED_INPUT_CLASS = "io.airlift.compress.v3.MalformedInputException";
 
   /** Null when the handles below work; else why they do not, for humans. */
   static final String UNAVAILABILITY_REASON;
@@ -29,11 +32,17 @@ public final class LibdeflateBinding {
   private static final MethodHandle MAX_COMPRESSED_LENGTH;
   /** {@code compress(byte[], int, int, byte[], int, int)} as {@code (Object, byte[], ...)int}; null when unavailable. */
   private static final MethodHandle COMPRESS;
+  /** {@code new DeflateNativeDecompressor()} as {@code ()Object}; null when libdeflate cannot decompress here. */
+  private static final MethodHandle NEW_DECOMPRESSOR;
+  /** {@code decompress(byte[], int, int, byte[], int, int)} as {@code (Object, byte[], ...)int}; null likewise. */
+  private static final MethodHandle DECOMPRESS;
 
   static {
     MethodHandle newCompressor = null;
     MethodHandle maxCompressedLength = null;
     MethodHandle compress = null;
+    MethodHandle newDecompressor = null;
+    MethodHandle decompress = null;
     String reason;
     try {
       Class<?> type = Class.forName(COMPRESSOR_CLASS, true, LibdeflateBinding.class.getClassLoader());
@@ -49,6 +58,15 @@ public final class LibdeflateBinding {
               byte[].class, int.class, int.class, byte[].class, int.class, int.class));
       MethodHandle isEnabled = lookup.findStatic(type, "isEnabled", MethodType.methodType(boolean.class));
       reason = (boolean) isEnabled.invokeExact() ? null : nativeFailure(newCompressor);
+      if (reason == null) {
+        Class<?> decompressor = Class.forName(DECOMPRESSOR_CLASS, true, LibdeflateBinding.class.getClassLoader());
+        newDecompressor = lookup.findConstructor(decompressor, MethodType.methodType(void.class))
+            .asType(MethodType.methodType(Object.class));
+        decompress = lookup.findVirtual(decompressor, "decompress", MethodType.methodType(int.class,
+                byte[].class, int.class, int.class, byte[].class, int.class, int.class))
+            .asType(MethodType.methodType(int.class, Object.class,
+                byte[].class, int.class, int.class, byte[].class, int.class, int.class));
+      }
     } catch (ClassNotFoundException e) {
       reason = "io.airlift:aircompressor-v3 is not on the class path: add " + ARTIFACT
           + ", an optional dependency of zipjack";
@@ -61,11 +79,13 @@ public final class LibdeflateBinding {
     }
     UNAVAILABILITY_REASON = reason;
     if (reason != null) {
-      newCompressor = maxCompressedLength = compress = null;
+      newCompressor = maxCompressedLength = compress = newDecompressor = decompress = null;
     }
     NEW_COMPRESSOR = newCompressor;
     MAX_COMPRESSED_LENGTH = maxCompressedLength;
     COMPRESS = compress;
+    NEW_DECOMPRESSOR = newDecompressor;
+    DECOMPRESS = decompress;
   }
 
   private LibdeflateBinding() {}
@@ -137,6 +157,60 @@ public final class LibdeflateBinding {
     } catch (Throwable e) {
       throw new IllegalStateException("libdeflate compress failed", e);
     }
+  }
+
+  /**
+   * A new decompressor: raw deflate (RFC 1951) in one call, the whole input and an output array
+   * that must hold all of it. Its native memory is freed by aircompressor's Cleaner once the object
+   * is unreachable.
+   *
+   * @return the decompressor, used by one thread at a time
+   */
+  static Object newDecompressor() {
+    try {
+      return (Object) NEW_DECOMPRESSOR.invokeExact();
+    } catch (RuntimeException | Error e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new IllegalStateException("DeflateNativeDecompressor() failed", e);
+    }
+  }
+
+  /**
+   * Inflates the raw deflate stream at the start of {@code input[inputOffset, +inputLength)} into
+   * {@code output}, in place. libdeflate does not report how much input the stream took, so bytes
+   * after its end are not examined: the caller checks what it decoded (gzip's CRC-32 and size).
+   *
+   * @param decompressor from {@link #newDecompressor()}, not used by another thread meanwhile
+   * @param input the input array
+   * @param inputOffset where the deflate stream starts
+   * @param inputLength bytes it may take
+   * @param output the output array
+   * @param outputOffset where the output goes
+   * @param maxOutputLength the most bytes the output may take
+   * @return bytes decoded, or -1 if the data is not valid deflate or decodes to more than
+   *     {@code maxOutputLength} bytes
+   */
+  static int decompress(Object decompressor, byte[] input, int inputOffset, int inputLength, byte[] output,
+      int outputOffset, int maxOutputLength) {
+    try {
+      return (int) DECOMPRESS.invokeExact(decompressor, input, inputOffset, inputLength, output, outputOffset,
+          maxOutputLength);
+    } catch (RuntimeException e) {
+      if (e.getClass().getName().equals(MALFORMED_INPUT_CLASS)) {
+        return -1;
+      }
+      throw e;
+    } catch (Error e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new IllegalStateException("DeflateNativeDecompressor.decompress failed", e);
+    }
+  }
+
+  /** {@return whether {@link #newDecompressor()} and {@link #decompress} can be called} */
+  static boolean decompresses() {
+    return DECOMPRESS != null;
   }
 
   /** Why the native library did not load: the constructor rethrows the LinkageError aircompressor kept. */

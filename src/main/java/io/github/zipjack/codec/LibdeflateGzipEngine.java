@@ -1,5 +1,7 @@
 package io.github.zipjack.codec;
 
+import io.github.zipjack.buffer.StripedPool;
+import java.util.zip.CRC32;
 
 /**
  * gzip (RFC 1952) through libdeflate, the engine of {@code GzipImplementation.LIBDEFLATE} (and of
@@ -8,8 +10,10 @@ package io.github.zipjack.codec;
  *
  * <p>Each body is serialized whole into a reused array, then compressed by one call to a pooled
  * libdeflate compressor straight into the encoder's output array, framed as one gzip member with the
- * same header as the zlib engine's, and written to the sink in one write. Bodies are decoded by the
- * same strict JDK gzip reader as the zlib engine's, with pooled Inflaters.
+ * same header as the zlib engine's, and written to the sink in one write. A body held whole in
+ * memory is decoded by one call to a pooled libdeflate decompressor where {@link #decodeWhole} can;
+ * streamed bodies, and those it declines, by the same strict JDK gzip reader as the zlib engine's,
+ * with pooled Inflaters.
  *
  * <p>libdeflate has no streaming API, so {@link #openStreaming} (bodies of unknown size, such as
  * those streamed past the servlet filter's buffering limit) lends JDK zlib encoders at the same
@@ -50,7 +54,18 @@ package io.github.zipjack.codec;
  * finds it. zipjack never frees it itself, which would be a double free.
  */
 public final class LibdeflateGzipEngine extends GzipDecodingEngine<LibdeflateGzipEncoder> {
+  /**
+   * Bytes a body may decode to and still be decoded in one call by {@link #decodeWhole}: 8 MiB. A
+   * one-call decode holds all of its output, where a streamed one holds a buffer.
+   */
+  public static final int MAX_WHOLE_DECODED_BYTES = 8 << 20;
+
   private final int level;
+  /**
+   * One-call decoders, each counted as a native context; their memory is freed by aircompressor's
+   * Cleaner once the pool drops them.
+   */
+  private final StripedPool<WholeDecoder> wholeDecoders;
 
   /**
    * A gzip engine through libdeflate.
@@ -71,6 +86,13 @@ public final class LibdeflateGzipEngine extends GzipDecodingEngine<LibdeflateGzi
       throw new IllegalArgumentException("gzip level must be in [0, 9]: " + level);
     }
     this.level = level;
+    this.wholeDecoders = new StripedPool<>(config.maxIdleEncoders(), this::newWholeDecoder, d -> contexts.released());
+  }
+
+  private WholeDecoder newWholeDecoder() {
+    WholeDecoder decoder = new WholeDecoder();
+    contexts.created();
+    return decoder;
   }
 
   @Override
@@ -105,6 +127,64 @@ public final class LibdeflateGzipEngine extends GzipDecodingEngine<LibdeflateGzi
   @Override
   public String implementation() {
     return "gzip(" + level + ") via libdeflate";
+  }
+
+  @Override
+  public boolean decodesWhole() {
+    return LibdeflateBinding.decompresses();
+  }
+
+  /**
+   * Decodes a body that is one gzip member in one libdeflate call, into an array of the size its
+   * trailer gives, and checks the CRC-32 and size of what it made against the trailer. Null (stream
+   * it instead) when libdeflate cannot decompress here, the header is not a well-formed one, the
+   * trailer's size is above {@code maxDecodedBytes} or {@link #MAX_WHOLE_DECODED_BYTES}, the data
+   * is not valid deflate, or what it decodes to does not match the trailer (also a body of several
+   * members). libdeflate does not say where the deflate data ended, so bytes between that end and
+   * the trailer are not examined; the decoded content is the one the trailer's CRC-32 vouches for.
+   */
+  @Override
+  public byte[] decodeWhole(byte[] body, int offset, int length, long maxDecodedBytes) {
+    if (!LibdeflateBinding.decompresses()) {
+      return null;
+    }
+    int start = GzipFraming.deflateStart(body, offset, length);
+    if (start < 0) {
+      return null;
+    }
+    int trailer = offset + length - GzipFraming.TRAILER_BYTES;
+    long size = GzipFraming.readIntLe(body, trailer + 4) & 0xffffffffL;
+    if (size > Math.min(maxDecodedBytes, MAX_WHOLE_DECODED_BYTES)) {
+      return null;
+    }
+    byte[] decoded = new byte[(int) size];
+    WholeDecoder decoder = wholeDecoders.take();
+    boolean matches;
+    try {
+      int made = LibdeflateBinding.decompress(decoder.decompressor, body, start, trailer - start, decoded, 0,
+          decoded.length);
+      matches = made == size && decoder.crcOf(decoded) == GzipFraming.readIntLe(body, trailer);
+    } finally {
+      wholeDecoders.recycle(decoder);
+    }
+    return matches ? decoded : null;
+  }
+
+  @Override
+  void closeNative() {
+    wholeDecoders.close();
+  }
+
+  /** A libdeflate decompressor and a CRC-32, used by one thread at a time. */
+  private static final class WholeDecoder extends StripedPool.Node {
+    final Object decompressor = LibdeflateBinding.newDecompressor();
+    final CRC32 crc = new CRC32();
+
+    int crcOf(byte[] data) {
+      crc.reset();
+      crc.update(data, 0, data.length);
+      return (int) crc.getValue();
+    }
   }
 
 

@@ -183,6 +183,16 @@ public final class ParallelGzipEngine implements CompressionEngine {
   }
 
   @Override
+  public boolean decodesWhole() {
+    return serial.decodesWhole();
+  }
+
+  @Override
+  public byte[] decodeWhole(byte[] body, int offset, int length, long maxDecodedBytes) {
+    return serial.decodeWhole(body, offset, length, maxDecodedBytes);
+  }
+
+  @Override
   public void close() {
     encoders.close();
     blocks.close();

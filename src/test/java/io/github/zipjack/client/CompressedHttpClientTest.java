@@ -153,6 +153,28 @@ class CompressedHttpClientTest {
     assertEquals(0, client.lentDecoderSlots());
   }
 
+  @Test
+  void gzipAnswerOfTwoMembersDecodesToTheValue() throws Exception {
+    int half = peopleJson.length / 2;
+    byte[] first = encode("gzip", Arrays.copyOf(peopleJson, half));
+    byte[] second = encode("gzip", Arrays.copyOfRange(peopleJson, half, peopleJson.length));
+    byte[] both = Arrays.copyOf(first, first.length + second.length);
+    System.arraycopy(second, 0, both, first.length, second.length);
+    server.put("/two-members", JSON, "gzip", both);
+    assertEquals(people, client.get(server.uri("/two-members"), PEOPLE));
+  }
+
+  @Test
+  void gzipAnswerWhoseTrailerUnderstatesItsSizeIsAMalformedBodyException() throws Exception {
+    byte[] body = encode("gzip", peopleJson);
+    body[body.length - 4] = 10;
+    body[body.length - 3] = body[body.length - 2] = body[body.length - 1] = 0;
+    server.put("/understated", JSON, "gzip", body);
+    assertThrows(MalformedBodyException.class, () -> client.get(server.uri("/understated"), PEOPLE));
+    assertEquals(0, client.lentDecoderSlots());
+    assertEquals(people, client.get(server.uri("/people"), PEOPLE));
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"zstd", "gzip", "br"})
   void oneGibBombIsRefusedQuicklyAndTheNextRequestWorks(String coding) throws Exception {
