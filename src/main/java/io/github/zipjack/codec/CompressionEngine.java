@@ -90,6 +90,12 @@ public interface CompressionEngine extends AutoCloseable {
   InputStream decoder(InputStream body) throws IOException;
 
   /**
+   * The most bytes a body may decode to and still be decoded in one call by {@link #decodeWhole}:
+   * 8 MiB. A one-call decode holds all of its output, where a streamed one holds a buffer.
+   */
+  int MAX_WHOLE_DECODED_BYTES = 8 << 20;
+
+  /**
    * {@return whether {@link #decodeWhole} can decode some bodies in one call} False by default:
    * such an engine's bodies are only ever streamed through {@link #decoder(InputStream)}.
    */

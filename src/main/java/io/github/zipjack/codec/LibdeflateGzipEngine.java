@@ -54,12 +54,6 @@ import java.util.zip.CRC32;
  * finds it. zipjack never frees it itself, which would be a double free.
  */
 public final class LibdeflateGzipEngine extends GzipDecodingEngine<LibdeflateGzipEncoder> {
-  /**
-   * Bytes a body may decode to and still be decoded in one call by {@link #decodeWhole}: 8 MiB. A
-   * one-call decode holds all of its output, where a streamed one holds a buffer.
-   */
-  public static final int MAX_WHOLE_DECODED_BYTES = 8 << 20;
-
   private final int level;
   /**
    * One-call decoders, each counted as a native context; their memory is freed by aircompressor's
@@ -138,10 +132,13 @@ public final class LibdeflateGzipEngine extends GzipDecodingEngine<LibdeflateGzi
    * Decodes a body that is one gzip member in one libdeflate call, into an array of the size its
    * trailer gives, and checks the CRC-32 and size of what it made against the trailer. Null (stream
    * it instead) when libdeflate cannot decompress here, the header is not a well-formed one, the
-   * trailer's size is above {@code maxDecodedBytes} or {@link #MAX_WHOLE_DECODED_BYTES}, the data
-   * is not valid deflate, or what it decodes to does not match the trailer (also a body of several
-   * members). libdeflate does not say where the deflate data ended, so bytes between that end and
-   * the trailer are not examined; the decoded content is the one the trailer's CRC-32 vouches for.
+   * trailer's size is above {@code maxDecodedBytes} or
+   * {@link CompressionEngine#MAX_WHOLE_DECODED_BYTES}, the data is not valid deflate, or what it
+   * decodes to does not match the trailer (also a body of several members). libdeflate does not say
+   * where the deflate data ended, so bytes between that end and the trailer are not examined; the
+   * decoded content is the one the trailer's CRC-32 vouches for.
+   * The output array is allocated at the trailer's size before decoding, also for a body whose data
+   * then fails: a call allocates at most {@code maxDecodedBytes} and 8 MiB, whatever the body.
    */
   @Override
   public byte[] decodeWhole(byte[] body, int offset, int length, long maxDecodedBytes) {

@@ -90,7 +90,7 @@ class LibdeflateWholeBodyDecodingTest {
 
   @Test
   void declinesABodyPastTheOneCallCapAndThePipelineStreamsIt() throws IOException {
-    byte[] large = new byte[LibdeflateGzipEngine.MAX_WHOLE_DECODED_BYTES + 1];
+    byte[] large = new byte[CompressionEngine.MAX_WHOLE_DECODED_BYTES + 1];
     Arrays.fill(large, (byte) ' ');
     large[0] = '1';
     byte[] body = jdkGzip(large);
