@@ -112,7 +112,7 @@ public final class HttpReport {
         + wrk + " --latency` after a " + warmup + " warm-up run of the same, with `Accept-Encoding` set to"
         + " the row's coding; every row is checked and warmed up before the first round. Each round"
         + " measures every coding and, in each, Jetty's handler, the filter and the direct helper one after"
-        + " the other, both in an order that rotates from round to round; req/s is the mean over the rounds ± their standard"
+        + " the other, both in an order that rotates from round to round and runs backwards every second round; req/s is the mean over the rounds ± their standard"
         + " deviation, × jetty the mean of the rounds' ratios to Jetty's handler on the same dataset and"
         + " coding ± theirs, latencies the mean of the rounds'. The server is embedded Jetty 12.1 on " + jdk
         + "; wrk and the server share the machine's " + cores + " cores, so each takes CPU from the other:"
@@ -130,7 +130,7 @@ public final class HttpReport {
         + " what Spring's converter wrote) and converter (zipjack as it comes: its converter writes straight"
         + " into the compressed body); zipjack's gzip is level 1. Every row is checked and warmed up"
         + " before the first round; each round measures every coding and, in each, boot, filter and"
-        + " converter one after the other, both in an order that rotates from round to round (boot sends one record, 1 KB, uncompressed: below its 2 KB"
+        + " converter one after the other, both in an order that rotates from round to round and runs backwards every second round (boot sends one record, 1 KB, uncompressed: below its 2 KB"
         + " minimum); req/s is the mean over the rounds ± their standard deviation,"
         + " × boot the mean of the rounds' ratios to boot on the same dataset and coding ± theirs. Embedded"
         + " Tomcat on " + jdk + "; wrk and the server share the machine's " + cores + " cores. Body bytes are"
