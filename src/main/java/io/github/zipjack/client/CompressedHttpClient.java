@@ -18,8 +18,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -71,8 +69,8 @@ public final class CompressedHttpClient implements AutoCloseable {
   private final String acceptEncoding;
   /** Null when dictionaries are off. */
   private final DictionaryStore dictionaries;
-  /** Dictionary fetches under way, by URL, so that one URL is fetched once at a time. */
-  private final Map<URI, CompletableFuture<Void>> fetches = new ConcurrentHashMap<>();
+  /** Null when dictionaries are off. */
+  private final LinkedDictionaryFetches fetches;
 
   private CompressedHttpClient(Builder b) {
     this.http = b.http;
@@ -100,6 +98,7 @@ public final class CompressedHttpClient implements AutoCloseable {
     }
     this.dictionaries = b.dictionarySettings == null ? null
         : new DictionaryStore(b.dictionarySettings, madeFormats.maxDecodedBytes());
+    this.fetches = dictionaries == null ? null : new LinkedDictionaryFetches(dictionaries);
     if (b.decodeExecutor != null) {
       this.decodeExecutor = b.decodeExecutor;
       this.ownExecutor = null;
@@ -446,8 +445,8 @@ public final class CompressedHttpClient implements AutoCloseable {
           value = reader.read(format, decoded);
         }
       }
-      if (keepFor != null && dictionaries.settings().fetchLinked()) {
-        fetchLinkedDictionaries(keepFor, headers);
+      if (keepFor != null) {
+        fetches.start(keepFor, headers, this::fetchDictionary);
       }
       return value;
     }
@@ -464,32 +463,23 @@ public final class CompressedHttpClient implements AutoCloseable {
     return reader == null ? null : reader.read(format, new ByteArrayInputStream(content));
   }
 
-  /** Starts fetching each same-origin dictionary the answer links to that is not held or under way. */
-  private void fetchLinkedDictionaries(URI uri, HttpHeaders headers) {
-    for (URI link : DictionaryHeaders.linkedDictionaries(headers, uri)) {
-      if (!DictionaryStore.sameOrigin(uri, link) || dictionaries.holdsFrom(link, Instant.now())) {
-        continue;
+  /** Fetches a dictionary {@link LinkedDictionaryFetches} chose, and keeps it if its answer qualifies. */
+  private CompletableFuture<Void> fetchDictionary(URI link) {
+    Prepared prepared = prepareAnnouncing(HttpRequest.newBuilder(link).GET().build());
+    return http.sendAsync(prepared.request, HttpResponse.BodyHandlers.ofInputStream()).thenAcceptAsync(r -> {
+      try {
+        decode(r.statusCode(), r.headers(), r.body(), null, new Answered(link, r.uri(), prepared.dictionary, false));
+      } catch (IOException e) {
+        // a dictionary that cannot be fetched is not used; the answers that named it decoded already
       }
-      fetches.computeIfAbsent(link, l -> {
-        Prepared prepared = prepareAnnouncing(HttpRequest.newBuilder(l).GET().build());
-        CompletableFuture<Void> fetch = http.sendAsync(prepared.request, HttpResponse.BodyHandlers.ofInputStream())
-            .thenAcceptAsync(r -> {
-              try {
-                decode(r.statusCode(), r.headers(), r.body(), null,
-                    new Answered(l, r.uri(), prepared.dictionary, false));
-              } catch (IOException e) {
-                // a dictionary that cannot be fetched is not used; the answers that named it decoded already
-              }
-            }, decodeExecutor);
-        fetch.whenComplete((done, failure) -> fetches.remove(l));
-        return fetch;
-      });
-    }
+    }, decodeExecutor);
   }
 
   /** Waits for the dictionary fetches under way. For tests. */
   void awaitDictionaryFetches() {
-    fetches.values().forEach(f -> f.exceptionally(e -> null).join());
+    if (fetches != null) {
+      fetches.await();
+    }
   }
 
   /** Dictionaries held now; 0 when dictionaries are off. For tests. */

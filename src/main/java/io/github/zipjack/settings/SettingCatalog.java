@@ -226,10 +226,11 @@ public final class SettingCatalog {
   public static final Setting<Integer> DICTIONARY_MAX_COUNT = Setting.count("maxCount", 1, 1000, 16,
       "the most dictionaries held; when full, the least recently used goes")
       .on(DICTIONARY_BUILDER).clientProperty("dictionaries.max-count");
-  /** {@code DictionarySettings.Builder.fetchLinked}: the builder only (the Spring path never fetches). */
+  /** {@code DictionarySettings.Builder.fetchLinked} and {@code zipjack.client.dictionaries.fetch-linked}. */
   public static final Setting<Boolean> FETCH_LINKED = Setting.flag("fetchLinked", false,
       "a same-origin dictionary an answer names with `Link: <url>; rel=\"compression-dictionary\"` is fetched "
-          + "in the background").on(DICTIONARY_BUILDER);
+          + "in the background, one URL once at a time; a failed fetch never fails the answer")
+      .on(DICTIONARY_BUILDER).clientProperty("dictionaries.fetch-linked");
 
   /**
    * Every setting, in the order the docs list them: the pipeline's, the filter's, Spring's own, then

@@ -87,6 +87,7 @@ final class ClientPropertySettings {
     DictionarySettings.Builder b = DictionarySettings.builder();
     checked(SettingCatalog.DICTIONARY_MAX_BYTES, d.getMaxSize(), () -> b.maxBytes(PropertySettings.bytes(d.getMaxSize())));
     checked(SettingCatalog.DICTIONARY_MAX_COUNT, d.getMaxCount(), () -> b.maxCount(d.getMaxCount()));
+    b.fetchLinked(d.isFetchLinked());
     return b.build();
   }
 

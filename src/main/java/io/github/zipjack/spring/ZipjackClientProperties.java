@@ -43,6 +43,7 @@ public class ZipjackClientProperties {
     private boolean enabled = SettingCatalog.CLIENT_DICTIONARIES.defaultValue();
     private DataSize maxSize = DataSize.ofBytes(SettingCatalog.DICTIONARY_MAX_BYTES.defaultValue());
     private int maxCount = SettingCatalog.DICTIONARY_MAX_COUNT.defaultValue();
+    private boolean fetchLinked = SettingCatalog.FETCH_LINKED.defaultValue();
 
     /** Properties at their defaults, for Spring to bind. */
     public Dictionaries() {
@@ -94,6 +95,24 @@ public class ZipjackClientProperties {
      */
     public void setMaxCount(int maxCount) {
       this.maxCount = maxCount;
+    }
+
+    /**
+     * {@return whether a same-origin dictionary an answer names with
+     * {@code Link: <url>; rel="compression-dictionary"} is fetched, in the background}
+     * Property {@code zipjack.client.dictionaries.fetch-linked}.
+     */
+    public boolean isFetchLinked() {
+      return fetchLinked;
+    }
+
+    /**
+     * Sets {@code zipjack.client.dictionaries.fetch-linked}; used only with dictionaries enabled.
+     *
+     * @param fetchLinked true to fetch linked dictionaries
+     */
+    public void setFetchLinked(boolean fetchLinked) {
+      this.fetchLinked = fetchLinked;
     }
   }
 
