@@ -181,6 +181,12 @@ public final class SettingCatalog {
   /** {@code zipjack.client.enabled}. */
   public static final Setting<Boolean> CLIENT_ENABLED = Setting.flag("enabled", true,
       "`false`: no interceptor; Boot's `RestClient` and `RestTemplate` are left as they are").clientProperty("enabled");
+  /** {@code zipjack.client.converter.enabled}. */
+  public static final Setting<Boolean> CLIENT_CONVERTER_ENABLED = Setting.flag("converterEnabled", true,
+      "whether JSON request and answer bodies of Boot's `RestClient` and `RestTemplate` are written and read by "
+          + "the application's own mapper straight into and out of zipjack's coders (request bodies in one pass), "
+          + "ahead of Spring's Jackson converter; `false`: Spring's converter, and the interceptor compresses")
+      .clientProperty("converter.enabled");
   /** {@code CompressedHttpClient.Builder.pipeline}: a second format beside the first pipeline's. */
   public static final Setting<Object> CLIENT_PIPELINE = Setting.value("pipeline", "the builder's pipeline only",
       "a pipeline of another format (MessagePack beside JSON): answers of its media type are read with it")
@@ -242,7 +248,7 @@ public final class SettingCatalog {
       ENABLED, CODINGS, MIN_BODY_BYTES, MAX_BUFFERED_BYTES, MIME_TYPES, FILTER_SEGMENT_POOL_BYTES, ENCODER_POOL_SIZE,
       INFLATE_REQUESTS, MAX_INFLATED_REQUEST_BYTES, MAX_INFLATION_RATIO, FLUSH_GRACE_MILLIS, COMPRESSION_THREADS,
       PARALLEL_THRESHOLD_BYTES, DICTIONARIES, DICTIONARY_PATH, FILTER_ORDER, CONVERTER_ENABLED,
-      CLIENT_ENABLED, CLIENT_PIPELINE, CLIENT_CODINGS, COMPRESS_REQUESTS, COMPRESS_REQUESTS_MIN_BYTES, REQUEST_CODING,
+      CLIENT_ENABLED, CLIENT_CONVERTER_ENABLED, CLIENT_PIPELINE, CLIENT_CODINGS, COMPRESS_REQUESTS, COMPRESS_REQUESTS_MIN_BYTES, REQUEST_CODING,
       REQUEST_LEVEL, DECODE_EXECUTOR, CLIENT_DICTIONARIES, DICTIONARY_MAX_BYTES, DICTIONARY_MAX_COUNT, FETCH_LINKED);
 
   private SettingCatalog() {}

@@ -28,6 +28,7 @@ public class ZipjackClientProperties {
   private String requestCoding = SettingCatalog.REQUEST_CODING.defaultValue();
   private int requestLevel = SettingCatalog.REQUEST_LEVEL.defaultValue();
   private final Dictionaries dictionaries = new Dictionaries();
+  private final Converter converter = new Converter();
 
   /** Properties at their defaults, for Spring to bind. */
   public ZipjackClientProperties() {
@@ -36,6 +37,37 @@ public class ZipjackClientProperties {
   /** {@return the {@code zipjack.client.dictionaries.*} properties; bound by Spring, never null} */
   public Dictionaries getDictionaries() {
     return dictionaries;
+  }
+
+  /** {@return the {@code zipjack.client.converter.*} properties; bound by Spring, never null} */
+  public Converter getConverter() {
+    return converter;
+  }
+
+  /** The zipjack.client.converter.* properties. */
+  public static class Converter {
+    private boolean enabled = SettingCatalog.CLIENT_CONVERTER_ENABLED.defaultValue();
+
+    /** Properties at their defaults, for Spring to bind. */
+    public Converter() {
+    }
+
+    /**
+     * {@return whether zipjack's message converter reads and writes JSON bodies}
+     * Property {@code zipjack.client.converter.enabled}.
+     */
+    public boolean isEnabled() {
+      return enabled;
+    }
+
+    /**
+     * Sets {@code zipjack.client.converter.enabled}.
+     *
+     * @param enabled true to register the converter
+     */
+    public void setEnabled(boolean enabled) {
+      this.enabled = enabled;
+    }
   }
 
   /** The zipjack.client.dictionaries.* properties. */
