@@ -58,7 +58,10 @@ public final class DecodingClientInterceptor implements ClientHttpRequestInterce
   private final DictionaryStore dictionaries;
   /** Which linked dictionaries are fetched; null when dictionaries are off. */
   private final LinkedDictionaryFetches fetches;
-  /** Runs dictionary fetches: one daemon thread at most, made when needed and ended when idle; null when dictionaries are off. */
+  /**
+   * Runs dictionary fetches: one daemon thread at most, made when needed and ended when idle; null
+   * when dictionaries are off.
+   */
   private final ThreadPoolExecutor fetchExecutor;
 
   /**

@@ -24,9 +24,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.springframework.boot.SpringBootConfiguration;
-import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
-import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.restclient.RestTemplateBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.core.ParameterizedTypeReference;
@@ -59,11 +56,6 @@ class ClientMessageConverterTest {
   /** A converter made by hand, on a snake_case mapper, limited to 8 MiB, that compresses no request. */
   private CompressingClientMessageConverter converter;
 
-  /** The calling application: no web server of its own, Boot's auto-configuration, zipjack on the class path. */
-  @SpringBootConfiguration
-  @EnableAutoConfiguration
-  static class CallerApplication {}
-
   @BeforeAll
   void start() throws Exception {
     service = RunningBootService.start();
@@ -80,11 +72,6 @@ class ClientMessageConverterTest {
     converter.close();
     service.close();
     bare.close();
-  }
-
-  private static ConfigurableApplicationContext caller(String... properties) {
-    return new SpringApplicationBuilder(CallerApplication.class).properties("spring.main.web-application-type=none",
-        "spring.main.banner-mode=off", "spring.jackson.property-naming-strategy=SNAKE_CASE").properties(properties).run();
   }
 
   /** A RestClient on Spring's JDK factory with only the hand-made converter for JSON, and no interceptor. */
@@ -119,7 +106,7 @@ class ClientMessageConverterTest {
 
   @Test
   void jsonRequestBodyIsCompressedInOnePassWithItsExactLengthAndTheFilterInflatesIt() throws Exception {
-    try (ConfigurableApplicationContext caller = caller("zipjack.client.compress-requests=true")) {
+    try (ConfigurableApplicationContext caller = CallingApplication.start("zipjack.client.compress-requests=true")) {
       Wire converterWrote = new Wire();
       RestClient client = caller.getBean(RestClient.Builder.class)
           .requestInterceptors(interceptors -> interceptors.add(0, converterWrote)).build();
@@ -137,7 +124,7 @@ class ClientMessageConverterTest {
   @Test
   void requestBodyBelowTheMinimumSizeGoesAsItIsWithItsExactLength() throws Exception {
     bare.put("/small", "application/json", null, "[]".getBytes());
-    try (ConfigurableApplicationContext caller = caller("zipjack.client.compress-requests=true",
+    try (ConfigurableApplicationContext caller = CallingApplication.start("zipjack.client.compress-requests=true",
         "zipjack.client.compress-requests-min-size=1KB")) {
       RestClient client = caller.getBean(RestClient.Builder.class).build();
 
@@ -190,7 +177,7 @@ class ClientMessageConverterTest {
   @Test
   void injectedRestClientBuilderReadsJsonWithTheConverterEvenWithoutTheInterceptor() throws Exception {
     bare.put("/boot-zstd", "application/json", "zstd", Zstd.compress(SNAKE.writeValueAsBytes(PeopleService.people(7)), 3));
-    try (ConfigurableApplicationContext caller = caller()) {
+    try (ConfigurableApplicationContext caller = CallingApplication.start()) {
       RestClient client = caller.getBean(RestClient.Builder.class).requestInterceptors(List::clear).build();
 
       assertThat(client.get().uri(bare.uri("/boot-zstd")).retrieve().body(PEOPLE)).isEqualTo(PeopleService.people(7));
@@ -199,7 +186,7 @@ class ClientMessageConverterTest {
 
   @Test
   void injectedRestTemplateHasTheConverterAheadOfSpringsJsonConverter() {
-    try (ConfigurableApplicationContext caller = caller()) {
+    try (ConfigurableApplicationContext caller = CallingApplication.start()) {
       RestTemplate template = caller.getBean(RestTemplateBuilder.class).build();
 
       HttpMessageConverter<?> firstJson = template.getMessageConverters().stream()
@@ -210,15 +197,14 @@ class ClientMessageConverterTest {
 
   @Test
   void backsOffWhenTheApplicationDefinesItsOwnConverter() {
-    try (ConfigurableApplicationContext caller = new SpringApplicationBuilder(CallerApplication.class, OwnConverter.class)
-        .properties("spring.main.web-application-type=none", "spring.main.banner-mode=off").run()) {
+    try (ConfigurableApplicationContext caller = CallingApplication.start(new Class<?>[] {OwnConverter.class})) {
       assertThat(caller.getBeansOfType(CompressingClientMessageConverter.class)).containsOnlyKeys("ownConverter");
     }
   }
 
   @Test
   void converterEnabledFalseRegistersNone() {
-    try (ConfigurableApplicationContext caller = caller("zipjack.client.converter.enabled=false")) {
+    try (ConfigurableApplicationContext caller = CallingApplication.start("zipjack.client.converter.enabled=false")) {
       assertThat(caller.getBeansOfType(CompressingClientMessageConverter.class)).isEmpty();
       RestTemplate template = caller.getBean(RestTemplateBuilder.class).build();
       assertThat(template.getMessageConverters()).noneMatch(CompressingClientMessageConverter.class::isInstance);

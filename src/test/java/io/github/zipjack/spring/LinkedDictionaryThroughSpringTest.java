@@ -17,9 +17,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.springframework.boot.SpringBootConfiguration;
-import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
-import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.restclient.RestTemplateBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.core.ParameterizedTypeReference;
@@ -44,17 +41,13 @@ class LinkedDictionaryThroughSpringTest {
   private DecodingClientInterceptor interceptor;
   private byte[] dictionary;
 
-  /** The calling application: no web server of its own, Boot's auto-configuration, zipjack on the class path. */
-  @SpringBootConfiguration
-  @EnableAutoConfiguration
-  static class CallerApplication {}
-
   @BeforeAll
   void start() throws Exception {
     bare = new StoredAnswerServer();
     otherOrigin = new StoredAnswerServer();
     dictionary = SNAKE.writeValueAsBytes(PeopleService.people(20));
-    caller = caller("zipjack.client.dictionaries.fetch-linked=true");
+    caller = CallingApplication.start("zipjack.client.dictionaries.enabled=true",
+        "zipjack.client.dictionaries.fetch-linked=true");
     client = caller.getBean(RestClient.Builder.class).build();
     interceptor = caller.getBean(DecodingClientInterceptor.class);
   }
@@ -64,12 +57,6 @@ class LinkedDictionaryThroughSpringTest {
     caller.close();
     bare.close();
     otherOrigin.close();
-  }
-
-  private static ConfigurableApplicationContext caller(String... properties) {
-    return new SpringApplicationBuilder(CallerApplication.class).properties("spring.main.web-application-type=none",
-        "spring.main.banner-mode=off", "spring.jackson.property-naming-strategy=SNAKE_CASE",
-        "zipjack.client.dictionaries.enabled=true").properties(properties).run();
   }
 
   /** A JSON answer of 5 people whose Link header names {@code link}. */
@@ -161,7 +148,8 @@ class LinkedDictionaryThroughSpringTest {
   void linkIsNotFetchedWhenFetchLinkedIsOff() throws Exception {
     bare.put("/off/dict", dictionaryAnswer("/off/*", dictionary));
     pageLinking("/off/page", "/off/dict");
-    try (ConfigurableApplicationContext notFetching = caller()) {
+    try (ConfigurableApplicationContext notFetching =
+        CallingApplication.start("zipjack.client.dictionaries.enabled=true")) {
       RestClient plain = notFetching.getBean(RestClient.Builder.class).build();
 
       assertThat(plain.get().uri(bare.uri("/off/page")).retrieve().body(PEOPLE)).hasSize(5);
