@@ -1,16 +1,17 @@
 package io.github.zipjack.spring;
 
+import static io.github.zipjack.spring.CallingApplication.PEOPLE;
+import static io.github.zipjack.spring.CallingApplication.SNAKE_CASE;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.github.luben.zstd.Zstd;
 import io.github.zipjack.Compression;
 import io.github.zipjack.DecodeLimitExceededException;
 import io.github.zipjack.Pipeline;
 import io.github.zipjack.TruncatedBodyException;
 import io.github.zipjack.client.Bombs;
+import io.github.zipjack.client.RequestCompression;
 import io.github.zipjack.client.ResponseCodings;
 import io.github.zipjack.client.StoredAnswerServer;
 import java.io.ByteArrayInputStream;
@@ -26,7 +27,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.springframework.boot.restclient.RestTemplateBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.core.ParameterizedTypeReference;
 import org.springframework.http.HttpRequest;
 import org.springframework.http.MediaType;
 import org.springframework.http.client.ClientHttpRequestExecution;
@@ -48,9 +48,6 @@ import org.springframework.web.client.RestTemplate;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ClientMessageConverterTest {
-  private static final ParameterizedTypeReference<List<PeopleService.Person>> PEOPLE = new ParameterizedTypeReference<>() {};
-  private static final ObjectMapper SNAKE = new ObjectMapper()
-      .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE);
   private RunningBootService service;
   private StoredAnswerServer bare;
   /** A converter made by hand, on a snake_case mapper, limited to 8 MiB, that compresses no request. */
@@ -60,7 +57,7 @@ class ClientMessageConverterTest {
   void start() throws Exception {
     service = RunningBootService.start();
     bare = new StoredAnswerServer();
-    try (Pipeline snake = Pipeline.builder().mapper(SNAKE).compression(Compression.none()).maxDecodedBytes(8 << 20)
+    try (Pipeline snake = Pipeline.builder().mapper(SNAKE_CASE).compression(Compression.none()).maxDecodedBytes(8 << 20)
         .build()) {
       converter = new CompressingClientMessageConverter(snake, new ResponseCodings(ResponseCodings.ALL, false, 8 << 20, 2),
           null);
@@ -117,7 +114,25 @@ class ClientMessageConverterTest {
       assertThat(echoed).isEqualTo(PeopleService.people(50));
       assertThat(converterWrote.contentEncoding).isEqualTo("gzip");
       assertThat(converterWrote.contentLength).isEqualTo(converterWrote.body.length);
-      assertThat(gunzip(converterWrote.body)).isEqualTo(SNAKE.writeValueAsBytes(PeopleService.people(50)));
+      assertThat(gunzip(converterWrote.body)).isEqualTo(SNAKE_CASE.writeValueAsBytes(PeopleService.people(50)));
+    }
+  }
+
+  @Test
+  void compressedRequestBodyStreamsThroughSpringsJdkFactoryWithoutInterceptorsWithItsExactLength() throws Exception {
+    bare.put("/streamed", "application/json", null, "[]".getBytes());
+    try (Pipeline snake = Pipeline.builder().mapper(SNAKE_CASE).compression(Compression.none()).build();
+        CompressingClientMessageConverter compressing = new CompressingClientMessageConverter(snake,
+            new ResponseCodings(ResponseCodings.ALL, false, 8 << 20, 2), new RequestCompression(Compression.zstd(1), 0))) {
+      RestClient client = RestClient.builder().requestFactory(new JdkClientHttpRequestFactory())
+          .configureMessageConverters(converters -> converters.addCustomConverter(compressing)).build();
+
+      client.post().uri(bare.uri("/streamed")).body(PeopleService.people(40)).retrieve().body(PEOPLE);
+
+      StoredAnswerServer.Received received = bare.received("/streamed");
+      assertThat(received.headers().getFirst("Content-Encoding")).isEqualTo("zstd");
+      assertThat(received.headers().getFirst("Content-Length")).isEqualTo(String.valueOf(received.body().length));
+      assertThat(Zstd.decompress(received.body(), 1 << 20)).isEqualTo(SNAKE_CASE.writeValueAsBytes(PeopleService.people(40)));
     }
   }
 
@@ -133,13 +148,13 @@ class ClientMessageConverterTest {
       StoredAnswerServer.Received received = bare.received("/small");
       assertThat(received.headers().getFirst("Content-Encoding")).isNull();
       assertThat(received.headers().getFirst("Content-Length")).isEqualTo(String.valueOf(received.body().length));
-      assertThat(received.body()).isEqualTo(SNAKE.writeValueAsBytes(PeopleService.people(1)));
+      assertThat(received.body()).isEqualTo(SNAKE_CASE.writeValueAsBytes(PeopleService.people(1)));
     }
   }
 
   @Test
   void compressedAnswerIsDecodedByTheConverterAloneIntoTheType() throws Exception {
-    bare.put("/zstd-people", "application/json", "zstd", Zstd.compress(SNAKE.writeValueAsBytes(PeopleService.people(300)), 3));
+    bare.put("/zstd-people", "application/json", "zstd", Zstd.compress(SNAKE_CASE.writeValueAsBytes(PeopleService.people(300)), 3));
 
     assertThat(converterOnly().get().uri(bare.uri("/zstd-people")).retrieve().body(PEOPLE))
         .isEqualTo(PeopleService.people(300));
@@ -148,7 +163,7 @@ class ClientMessageConverterTest {
   @Test
   void bombThroughTheConverterFailsWithZipjacksLimitInsideSpringsExceptionAndTheNextCallWorks() throws Exception {
     bare.put("/converter-bomb", "application/json", "zstd", Bombs.oneGib("zstd"));
-    bare.put("/after-bomb", "application/json", "zstd", Zstd.compress(SNAKE.writeValueAsBytes(PeopleService.people(3)), 3));
+    bare.put("/after-bomb", "application/json", "zstd", Zstd.compress(SNAKE_CASE.writeValueAsBytes(PeopleService.people(3)), 3));
     RestClient client = converterOnly();
 
     assertThatThrownBy(() -> client.get().uri(bare.uri("/converter-bomb")).retrieve().body(PEOPLE))
@@ -160,7 +175,7 @@ class ClientMessageConverterTest {
 
   @Test
   void truncatedBodyThroughTheConverterInRestTemplateFailsWithZipjacksExceptionAndTheNextCallWorks() throws Exception {
-    byte[] whole = Zstd.compress(SNAKE.writeValueAsBytes(PeopleService.people(300)), 3);
+    byte[] whole = Zstd.compress(SNAKE_CASE.writeValueAsBytes(PeopleService.people(300)), 3);
     bare.put("/truncated", "application/json", "zstd", Arrays.copyOf(whole, whole.length / 2));
     bare.put("/whole", "application/json", "zstd", whole);
     List<HttpMessageConverter<?>> converters = new ArrayList<>(new RestTemplate().getMessageConverters());
@@ -176,7 +191,7 @@ class ClientMessageConverterTest {
 
   @Test
   void injectedRestClientBuilderReadsJsonWithTheConverterEvenWithoutTheInterceptor() throws Exception {
-    bare.put("/boot-zstd", "application/json", "zstd", Zstd.compress(SNAKE.writeValueAsBytes(PeopleService.people(7)), 3));
+    bare.put("/boot-zstd", "application/json", "zstd", Zstd.compress(SNAKE_CASE.writeValueAsBytes(PeopleService.people(7)), 3));
     try (ConfigurableApplicationContext caller = CallingApplication.start()) {
       RestClient client = caller.getBean(RestClient.Builder.class).requestInterceptors(List::clear).build();
 

@@ -1,9 +1,9 @@
 package io.github.zipjack.spring;
 
+import static io.github.zipjack.spring.CallingApplication.PEOPLE;
+import static io.github.zipjack.spring.CallingApplication.SNAKE_CASE;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.github.luben.zstd.ZstdCompressCtx;
 import com.github.luben.zstd.ZstdDictCompress;
 import com.github.luben.zstd.ZstdDictContentType;
@@ -19,7 +19,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.springframework.boot.restclient.RestTemplateBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.core.ParameterizedTypeReference;
 import org.springframework.web.client.RestClient;
 
 /**
@@ -31,9 +30,6 @@ import org.springframework.web.client.RestClient;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class LinkedDictionaryThroughSpringTest {
-  private static final ParameterizedTypeReference<List<PeopleService.Person>> PEOPLE = new ParameterizedTypeReference<>() {};
-  private static final ObjectMapper SNAKE = new ObjectMapper()
-      .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE);
   private StoredAnswerServer bare;
   private StoredAnswerServer otherOrigin;
   private ConfigurableApplicationContext caller;
@@ -45,7 +41,7 @@ class LinkedDictionaryThroughSpringTest {
   void start() throws Exception {
     bare = new StoredAnswerServer();
     otherOrigin = new StoredAnswerServer();
-    dictionary = SNAKE.writeValueAsBytes(PeopleService.people(20));
+    dictionary = SNAKE_CASE.writeValueAsBytes(PeopleService.people(20));
     caller = CallingApplication.start("zipjack.client.dictionaries.enabled=true",
         "zipjack.client.dictionaries.fetch-linked=true");
     client = caller.getBean(RestClient.Builder.class).build();
@@ -62,7 +58,7 @@ class LinkedDictionaryThroughSpringTest {
   /** A JSON answer of 5 people whose Link header names {@code link}. */
   private void pageLinking(String path, String link) throws Exception {
     bare.put(path, new StoredAnswerServer.Answer(200, Map.of("Content-Type", "application/json",
-        "Link", "<" + link + ">; rel=\"compression-dictionary\""), SNAKE.writeValueAsBytes(PeopleService.people(5))));
+        "Link", "<" + link + ">; rel=\"compression-dictionary\""), SNAKE_CASE.writeValueAsBytes(PeopleService.people(5))));
   }
 
   private static StoredAnswerServer.Answer dictionaryAnswer(String match, byte[] content) {
@@ -87,7 +83,7 @@ class LinkedDictionaryThroughSpringTest {
     bare.put("/linked/dict", dictionaryAnswer("/linked/api/*", dictionary));
     pageLinking("/linked/page", "/linked/dict");
     bare.put("/linked/api/people", "application/json", "dcz",
-        dcz(SNAKE.writeValueAsBytes(PeopleService.people(300)), dictionary));
+        dcz(SNAKE_CASE.writeValueAsBytes(PeopleService.people(300)), dictionary));
 
     assertThat(client.get().uri(bare.uri("/linked/page")).retrieve().body(PEOPLE)).isEqualTo(PeopleService.people(5));
     interceptor.awaitDictionaryFetches();
@@ -105,7 +101,7 @@ class LinkedDictionaryThroughSpringTest {
     byte[] other = Arrays.copyOf(dictionary, dictionary.length - 7);
     bare.put("/template/dict", dictionaryAnswer("/template/api/*", other));
     pageLinking("/template/page", "/template/dict");
-    bare.put("/template/api/people", "application/json", null, SNAKE.writeValueAsBytes(PeopleService.people(2)));
+    bare.put("/template/api/people", "application/json", null, SNAKE_CASE.writeValueAsBytes(PeopleService.people(2)));
     var template = caller.getBean(RestTemplateBuilder.class).build();
 
     template.getForObject(bare.uri("/template/page"), String.class);
@@ -134,7 +130,7 @@ class LinkedDictionaryThroughSpringTest {
         "Content-Encoding", "gzip", "Use-As-Dictionary", "match=\"/broken/api/*\"", "Cache-Control", "max-age=600"),
         truncatedGzip));
     pageLinking("/broken/page", "/broken/dict");
-    bare.put("/broken/api/people", "application/json", null, SNAKE.writeValueAsBytes(PeopleService.people(3)));
+    bare.put("/broken/api/people", "application/json", null, SNAKE_CASE.writeValueAsBytes(PeopleService.people(3)));
 
     assertThat(client.get().uri(bare.uri("/broken/page")).retrieve().body(PEOPLE)).isEqualTo(PeopleService.people(5));
     interceptor.awaitDictionaryFetches();

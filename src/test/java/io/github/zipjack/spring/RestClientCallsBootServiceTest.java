@@ -1,5 +1,6 @@
 package io.github.zipjack.spring;
 
+import static io.github.zipjack.spring.CallingApplication.PEOPLE;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -13,7 +14,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.core.ParameterizedTypeReference;
 import org.springframework.http.client.ClientHttpRequestInterceptor;
 import org.springframework.web.client.RestClient;
 import org.springframework.web.client.RestClientException;
@@ -27,7 +27,6 @@ import org.springframework.web.client.RestClientException;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class RestClientCallsBootServiceTest {
-  private static final ParameterizedTypeReference<List<PeopleService.Person>> PEOPLE = new ParameterizedTypeReference<>() {};
   private RunningBootService service;
   private StoredAnswerServer bare;
 
