@@ -19,8 +19,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -39,8 +37,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Content-Type), within that pipeline's limits ({@code maxDecodedBytes} for every decoding layer,
  * {@code maxNestingDepth}) and with its exceptions. One exception to decoding as it arrives: a gzip
  * body of at most {@link #MAX_WHOLE_BODY_BYTES} with a Content-Length is received whole and decoded
- * in one libdeflate call where libdeflate loads (Java 25+), which is faster. Request bodies are serialized with the same
- * mapper and, when asked, compressed, with an exact Content-Length. With
+ * in one libdeflate call where libdeflate loads (Java 25+), which is faster. Request bodies are
+ * serialized with the same mapper and, when asked, compressed, with an exact Content-Length. With
  * {@link Builder#dictionaries(DictionarySettings)} it also speaks RFC 9842: it keeps dictionaries
  * the server marks, announces them, and decodes {@code dcz} answers made with them.
  *
@@ -61,6 +59,14 @@ import java.util.concurrent.atomic.AtomicInteger;
  * decode path; the codings, formats, request compression and dictionaries are types of their own.
  */
 public final class CompressedHttpClient implements AutoCloseable {
+  /**
+   * The longest body, in bytes on the wire (256 KiB), that is received whole before it is decoded
+   * when its coding can be decoded in one call (gzip through libdeflate, on Java 25+): one native
+   * call into an array of the trailer's size, instead of a stream. Longer bodies, and those without
+   * a Content-Length, stream from the socket.
+   */
+  public static final int MAX_WHOLE_BODY_BYTES = 256 * 1024;
+
   private static final AtomicInteger THREADS = new AtomicInteger();
 
   private final HttpClient http;
@@ -74,16 +80,8 @@ public final class CompressedHttpClient implements AutoCloseable {
   private final String acceptEncoding;
   /** Null when dictionaries are off. */
   private final DictionaryStore dictionaries;
-  /**
-   * The longest body, in bytes on the wire (256 KiB), that is received whole before it is decoded
-   * when its coding can be decoded in one call (gzip through libdeflate, on Java 25+): one native
-   * call into an array of the trailer's size, instead of a stream. Longer bodies, and those without
-   * a Content-Length, stream from the socket.
-   */
-  public static final int MAX_WHOLE_BODY_BYTES = 256 * 1024;
-
-  /** Dictionary fetches under way, by URL, so that one URL is fetched once at a time. */
-  private final Map<URI, CompletableFuture<Void>> fetches = new ConcurrentHashMap<>();
+  /** Null when dictionaries are off. */
+  private final LinkedDictionaryFetches fetches;
 
   private CompressedHttpClient(Builder b) {
     this.http = b.http;
@@ -111,6 +109,7 @@ public final class CompressedHttpClient implements AutoCloseable {
     }
     this.dictionaries = b.dictionarySettings == null ? null
         : new DictionaryStore(b.dictionarySettings, madeFormats.maxDecodedBytes());
+    this.fetches = dictionaries == null ? null : new LinkedDictionaryFetches(dictionaries);
     if (b.decodeExecutor != null) {
       this.decodeExecutor = b.decodeExecutor;
       this.ownExecutor = null;
@@ -474,8 +473,8 @@ public final class CompressedHttpClient implements AutoCloseable {
           }
         }
       }
-      if (keepFor != null && dictionaries.settings().fetchLinked()) {
-        fetchLinkedDictionaries(keepFor, headers);
+      if (keepFor != null) {
+        fetches.start(keepFor, headers, this::fetchDictionary);
       }
       return value;
     }
@@ -492,32 +491,23 @@ public final class CompressedHttpClient implements AutoCloseable {
     return reader == null ? null : reader.read(format, new ByteArrayInputStream(content));
   }
 
-  /** Starts fetching each same-origin dictionary the answer links to that is not held or under way. */
-  private void fetchLinkedDictionaries(URI uri, HttpHeaders headers) {
-    for (URI link : DictionaryHeaders.linkedDictionaries(headers, uri)) {
-      if (!DictionaryStore.sameOrigin(uri, link) || dictionaries.holdsFrom(link, Instant.now())) {
-        continue;
+  /** Fetches a dictionary {@link LinkedDictionaryFetches} chose, and keeps it if its answer qualifies. */
+  private CompletableFuture<Void> fetchDictionary(URI link) {
+    Prepared prepared = prepareAnnouncing(HttpRequest.newBuilder(link).GET().build());
+    return http.sendAsync(prepared.request, HttpResponse.BodyHandlers.ofInputStream()).thenAcceptAsync(r -> {
+      try {
+        decode(r.statusCode(), r.headers(), r.body(), null, new Answered(link, r.uri(), prepared.dictionary, false));
+      } catch (IOException e) {
+        // a dictionary that cannot be fetched is not used; the answers that named it decoded already
       }
-      fetches.computeIfAbsent(link, l -> {
-        Prepared prepared = prepareAnnouncing(HttpRequest.newBuilder(l).GET().build());
-        CompletableFuture<Void> fetch = http.sendAsync(prepared.request, HttpResponse.BodyHandlers.ofInputStream())
-            .thenAcceptAsync(r -> {
-              try {
-                decode(r.statusCode(), r.headers(), r.body(), null,
-                    new Answered(l, r.uri(), prepared.dictionary, false));
-              } catch (IOException e) {
-                // a dictionary that cannot be fetched is not used; the answers that named it decoded already
-              }
-            }, decodeExecutor);
-        fetch.whenComplete((done, failure) -> fetches.remove(l));
-        return fetch;
-      });
-    }
+    }, decodeExecutor);
   }
 
   /** Waits for the dictionary fetches under way. For tests. */
   void awaitDictionaryFetches() {
-    fetches.values().forEach(f -> f.exceptionally(e -> null).join());
+    if (fetches != null) {
+      fetches.await();
+    }
   }
 
   /** Dictionaries held now; 0 when dictionaries are off. For tests. */

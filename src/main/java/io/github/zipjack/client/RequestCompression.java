@@ -1,12 +1,14 @@
 package io.github.zipjack.client;
 
 import io.github.zipjack.Compression;
+import io.github.zipjack.Pipeline;
 import io.github.zipjack.codec.CompressionEngine;
 import io.github.zipjack.codec.Encoder;
 import io.github.zipjack.codec.EngineConfig;
 import io.github.zipjack.codec.EngineSelection;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.http.HttpRequest;
 
@@ -61,6 +63,81 @@ public final class RequestCompression implements AutoCloseable {
    */
   public byte[] compress(byte[] body) {
     return compressed(body).toByteArray();
+  }
+
+  /**
+   * {@code value} as a request body, in one pass when it is compressed: {@code plain} (an uncompressed
+   * pipeline, the application's mapper) serializes it straight into this compression's encoder, and
+   * only a body under the minimum size is serialized once more, as it is (such a body is small).
+   *
+   * @param plain the pipeline whose mapper and format serialize {@code value}; its compression must be none
+   * @param value the body's value
+   * @return the body, compressed or not, with its exact length
+   * @throws io.github.zipjack.ZipjackEncodeException if the mapper cannot serialize {@code value}
+   */
+  public Body encode(Pipeline plain, Object value) {
+    CompressedBytes out = new CompressedBytes(1024);
+    long rawBytes;
+    try (Encoder encoder = engine.open(out)) {
+      plain.encode(value, encoder.stream());
+      encoder.finish();
+      rawBytes = encoder.bodyBytes();
+    } catch (IOException e) {
+      throw new UncheckedIOException("compressing a request body in memory failed", e);
+    }
+    return compressesByDefault(rawBytes) ? new Body(out, contentEncoding()) : plainBody(plain, value);
+  }
+
+  /**
+   * {@code value} as an uncompressed request body with its exact length.
+   *
+   * @param plain the pipeline whose mapper and format serialize {@code value}; its compression must be none
+   * @param value the body's value
+   * @return the body, its {@link Body#contentEncoding()} null
+   * @throws io.github.zipjack.ZipjackEncodeException if the mapper cannot serialize {@code value}
+   */
+  public static Body plainBody(Pipeline plain, Object value) {
+    CompressedBytes raw = new CompressedBytes(1024);
+    try {
+      plain.encode(value, raw);
+    } catch (IOException e) {
+      throw new UncheckedIOException("serializing a request body in memory failed", e);
+    }
+    return new Body(raw, null);
+  }
+
+  /**
+   * A request body made by {@link #encode(Pipeline, Object)}: its bytes, exact length and coding.
+   * Immutable once made; holds no pooled or native memory.
+   */
+  public static final class Body {
+    private final CompressedBytes bytes;
+    private final String contentEncoding;
+
+    private Body(CompressedBytes bytes, String contentEncoding) {
+      this.bytes = bytes;
+      this.contentEncoding = contentEncoding;
+    }
+
+    /** {@return the body's length in bytes, as sent: its Content-Length} */
+    public int length() {
+      return bytes.size();
+    }
+
+    /** {@return the coding applied ({@code gzip}, {@code zstd} or {@code br}), or null when sent as it is} */
+    public String contentEncoding() {
+      return contentEncoding;
+    }
+
+    /**
+     * Writes the body to {@code out}, which it neither flushes nor closes.
+     *
+     * @param out where the body goes
+     * @throws IOException if {@code out} fails
+     */
+    public void writeTo(OutputStream out) throws IOException {
+      bytes.writeTo(out);
+    }
   }
 
   private CompressedBytes compressed(byte[] body) {

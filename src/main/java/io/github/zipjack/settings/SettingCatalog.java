@@ -181,6 +181,12 @@ public final class SettingCatalog {
   /** {@code zipjack.client.enabled}. */
   public static final Setting<Boolean> CLIENT_ENABLED = Setting.flag("enabled", true,
       "`false`: no interceptor; Boot's `RestClient` and `RestTemplate` are left as they are").clientProperty("enabled");
+  /** {@code zipjack.client.converter.enabled}. */
+  public static final Setting<Boolean> CLIENT_CONVERTER_ENABLED = Setting.flag("converterEnabled", true,
+      "whether JSON request and answer bodies of Boot's `RestClient` and `RestTemplate` are written and read by "
+          + "the application's own mapper straight into and out of zipjack's coders (request bodies in one pass), "
+          + "ahead of Spring's Jackson converter; `false`: Spring's converter, and the interceptor compresses")
+      .clientProperty("converter.enabled");
   /** {@code CompressedHttpClient.Builder.pipeline}: a second format beside the first pipeline's. */
   public static final Setting<Object> CLIENT_PIPELINE = Setting.value("pipeline", "the builder's pipeline only",
       "a pipeline of another format (MessagePack beside JSON): answers of its media type are read with it")
@@ -226,10 +232,11 @@ public final class SettingCatalog {
   public static final Setting<Integer> DICTIONARY_MAX_COUNT = Setting.count("maxCount", 1, 1000, 16,
       "the most dictionaries held; when full, the least recently used goes")
       .on(DICTIONARY_BUILDER).clientProperty("dictionaries.max-count");
-  /** {@code DictionarySettings.Builder.fetchLinked}: the builder only (the Spring path never fetches). */
+  /** {@code DictionarySettings.Builder.fetchLinked} and {@code zipjack.client.dictionaries.fetch-linked}. */
   public static final Setting<Boolean> FETCH_LINKED = Setting.flag("fetchLinked", false,
       "a same-origin dictionary an answer names with `Link: <url>; rel=\"compression-dictionary\"` is fetched "
-          + "in the background").on(DICTIONARY_BUILDER);
+          + "in the background, one URL once at a time; a failed fetch never fails the answer")
+      .on(DICTIONARY_BUILDER).clientProperty("dictionaries.fetch-linked");
 
   /**
    * Every setting, in the order the docs list them: the pipeline's, the filter's, Spring's own, then
@@ -241,7 +248,7 @@ public final class SettingCatalog {
       ENABLED, CODINGS, MIN_BODY_BYTES, MAX_BUFFERED_BYTES, MIME_TYPES, FILTER_SEGMENT_POOL_BYTES, ENCODER_POOL_SIZE,
       INFLATE_REQUESTS, MAX_INFLATED_REQUEST_BYTES, MAX_INFLATION_RATIO, FLUSH_GRACE_MILLIS, COMPRESSION_THREADS,
       PARALLEL_THRESHOLD_BYTES, DICTIONARIES, DICTIONARY_PATH, FILTER_ORDER, CONVERTER_ENABLED,
-      CLIENT_ENABLED, CLIENT_PIPELINE, CLIENT_CODINGS, COMPRESS_REQUESTS, COMPRESS_REQUESTS_MIN_BYTES, REQUEST_CODING,
+      CLIENT_ENABLED, CLIENT_CONVERTER_ENABLED, CLIENT_PIPELINE, CLIENT_CODINGS, COMPRESS_REQUESTS, COMPRESS_REQUESTS_MIN_BYTES, REQUEST_CODING,
       REQUEST_LEVEL, DECODE_EXECUTOR, CLIENT_DICTIONARIES, DICTIONARY_MAX_BYTES, DICTIONARY_MAX_COUNT, FETCH_LINKED);
 
   private SettingCatalog() {}

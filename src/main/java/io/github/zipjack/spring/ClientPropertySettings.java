@@ -1,6 +1,7 @@
 package io.github.zipjack.spring;
 
 import io.github.zipjack.Compression;
+import io.github.zipjack.Pipeline;
 import io.github.zipjack.client.DictionarySettings;
 import io.github.zipjack.client.DictionaryStore;
 import io.github.zipjack.client.RequestCompression;
@@ -8,10 +9,12 @@ import io.github.zipjack.client.ResponseCodings;
 import io.github.zipjack.settings.Setting;
 import io.github.zipjack.settings.SettingCatalog;
 import java.util.List;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * Turns bound {@link ZipjackClientProperties} into a {@link DecodingClientInterceptor}, each
+ * Turns bound {@link ZipjackClientProperties} into a {@link DecodingClientInterceptor} and a
+ * {@link CompressingClientMessageConverter}, each
  * property through the check the client's builders use ({@code Pipeline.Builder.maxDecodedBytes},
  * {@code CompressedHttpClient.Builder.codings} and {@code compressRequests}, {@code Compression}'s
  * levels, {@code DictionarySettings.Builder}), so that a refused value is reported under its
@@ -29,12 +32,8 @@ final class ClientPropertySettings {
    * @throws InvalidZipjackPropertyException naming the first property whose value is refused
    */
   static DecodingClientInterceptor interceptor(ZipjackClientProperties p) {
-    long maxDecodedBytes = checked(SettingCatalog.MAX_DECODED_BYTES, p.getMaxDecodedSize(),
-        () -> SettingCatalog.MAX_DECODED_BYTES.check(PropertySettings.bytes(p.getMaxDecodedSize())));
-    List<String> listed = p.getCodings();
-    ResponseCodings codings = checked(SettingCatalog.CLIENT_CODINGS, listed,
-        () -> new ResponseCodings(listed.isEmpty() ? ResponseCodings.ALL : listed, !listed.isEmpty(), maxDecodedBytes,
-            IDLE_DECODERS));
+    long maxDecodedBytes = maxDecodedBytes(p);
+    ResponseCodings codings = codings(p, maxDecodedBytes);
     RequestCompression requestCompression = null;
     DictionaryStore dictionaries = null;
     try {
@@ -56,6 +55,44 @@ final class ClientPropertySettings {
       }
       throw e;
     }
+  }
+
+  /**
+   * The client message converter, serializing and reading with the mapper {@code mapper} sets, within
+   * {@code max-decoded-size}.
+   *
+   * @param mapper sets the application's mapper (Jackson 2 or 3) on a pipeline builder
+   * @return a converter the caller closes
+   * @throws InvalidZipjackPropertyException naming the first property whose value is refused
+   */
+  static CompressingClientMessageConverter converter(ZipjackClientProperties p,
+      Function<Pipeline.Builder, Pipeline.Builder> mapper) {
+    long maxDecodedBytes = maxDecodedBytes(p);
+    ResponseCodings codings = codings(p, maxDecodedBytes);
+    RequestCompression requestCompression = null;
+    try (Pipeline pipeline = mapper.apply(Pipeline.builder().compression(Compression.none())
+        .maxDecodedBytes(maxDecodedBytes)).build()) {
+      requestCompression = p.isCompressRequests() ? requestCompression(p) : null;
+      return new CompressingClientMessageConverter(pipeline, codings, requestCompression);
+    } catch (RuntimeException e) {
+      codings.close();
+      if (requestCompression != null) {
+        requestCompression.close();
+      }
+      throw e;
+    }
+  }
+
+  private static long maxDecodedBytes(ZipjackClientProperties p) {
+    return checked(SettingCatalog.MAX_DECODED_BYTES, p.getMaxDecodedSize(),
+        () -> SettingCatalog.MAX_DECODED_BYTES.check(PropertySettings.bytes(p.getMaxDecodedSize())));
+  }
+
+  private static ResponseCodings codings(ZipjackClientProperties p, long maxDecodedBytes) {
+    List<String> listed = p.getCodings();
+    return checked(SettingCatalog.CLIENT_CODINGS, listed,
+        () -> new ResponseCodings(listed.isEmpty() ? ResponseCodings.ALL : listed, !listed.isEmpty(), maxDecodedBytes,
+            IDLE_DECODERS));
   }
 
   private static RequestCompression requestCompression(ZipjackClientProperties p) {
@@ -87,6 +124,7 @@ final class ClientPropertySettings {
     DictionarySettings.Builder b = DictionarySettings.builder();
     checked(SettingCatalog.DICTIONARY_MAX_BYTES, d.getMaxSize(), () -> b.maxBytes(PropertySettings.bytes(d.getMaxSize())));
     checked(SettingCatalog.DICTIONARY_MAX_COUNT, d.getMaxCount(), () -> b.maxCount(d.getMaxCount()));
+    b.fetchLinked(d.isFetchLinked());
     return b.build();
   }
 

@@ -1,17 +1,25 @@
 package io.github.zipjack.spring;
 
 import io.github.zipjack.client.DictionaryStore;
+import io.github.zipjack.client.LinkedDictionaryFetches;
 import io.github.zipjack.client.RequestCompression;
 import io.github.zipjack.client.ResponseCodings;
 import io.github.zipjack.codec.DecodeLimitInputStream;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URI;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpRequest;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.client.ClientHttpRequestExecution;
@@ -28,13 +36,19 @@ import org.springframework.http.client.ClientHttpResponse;
  * zipjack's {@link io.github.zipjack.ZipjackDecodeException} (Spring wraps it, in a
  * {@code ResourceAccessException} or {@code RestClientException}); a coding not asked for fails
  * before the body is read, and the response is closed either way. With a {@link DictionaryStore} it
- * also speaks RFC 9842 as {@link io.github.zipjack.client.CompressedHttpClient} does.
+ * also speaks RFC 9842 as {@link io.github.zipjack.client.CompressedHttpClient} does, and when the
+ * store's settings say {@code fetchLinked} it fetches a dictionary an answer names with
+ * {@code Link: <url>; rel="compression-dictionary"} (same origin only, one URL once at a time,
+ * {@link LinkedDictionaryFetches}) in the background, on one daemon thread of its own, through the
+ * interceptors after this one and the request factory: the caller's answer never waits for it, and a
+ * failed fetch is forgotten, never the caller's failure.
  *
  * <p>Spring's JDK request factory decodes gzip itself, without a limit; zipjack's auto-configuration
  * turns that off, and an application that builds its own factory should call
  * {@code enableCompression(false)} on it. Thread-safe; {@link #close()} ends the decoders.
  */
 public final class DecodingClientInterceptor implements ClientHttpRequestInterceptor, AutoCloseable {
+  private static final AtomicInteger FETCH_THREADS = new AtomicInteger();
   private final ResponseCodings codings;
   /** Null when request bodies are never compressed. */
   private final RequestCompression requestCompression;
@@ -42,6 +56,13 @@ public final class DecodingClientInterceptor implements ClientHttpRequestInterce
   private final String acceptEncoding;
   /** Null when RFC 9842 dictionaries are off. */
   private final DictionaryStore dictionaries;
+  /** Which linked dictionaries are fetched; null when dictionaries are off. */
+  private final LinkedDictionaryFetches fetches;
+  /**
+   * Runs dictionary fetches: one daemon thread at most, made when needed and ended when idle; null
+   * when dictionaries are off.
+   */
+  private final ThreadPoolExecutor fetchExecutor;
 
   /**
    * An interceptor without RFC 9842 dictionaries.
@@ -76,6 +97,18 @@ public final class DecodingClientInterceptor implements ClientHttpRequestInterce
     this.maxDecodedBytes = maxDecodedBytes;
     this.acceptEncoding = String.join(", ", codings.codings());
     this.dictionaries = dictionaries;
+    this.fetches = dictionaries == null ? null : new LinkedDictionaryFetches(dictionaries);
+    this.fetchExecutor = dictionaries == null ? null : fetchExecutor();
+  }
+
+  private static ThreadPoolExecutor fetchExecutor() {
+    ThreadPoolExecutor executor = new ThreadPoolExecutor(1, 1, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
+      Thread t = new Thread(r, "zipjack-dictionary-fetch-" + FETCH_THREADS.incrementAndGet());
+      t.setDaemon(true);
+      return t;
+    });
+    executor.allowCoreThreadTimeOut(true);
+    return executor;
   }
 
   /** {@return the value set as Accept-Encoding} */
@@ -111,8 +144,12 @@ public final class DecodingClientInterceptor implements ClientHttpRequestInterce
       List<String> applied = ResponseCodings.applied(lines == null ? List.of() : lines);
       codings.checkAskedFor(applied, acceptEncoding, announced != null);
       java.net.http.HttpHeaders answerHeaders = dictionaries == null ? null : jdkHeaders(response.getHeaders());
-      boolean marked = answerHeaders != null && response.getStatusCode().is2xxSuccessful()
-          && DictionaryStore.marksDictionary(answerHeaders);
+      boolean answered = answerHeaders != null && response.getStatusCode().is2xxSuccessful();
+      boolean marked = answered && DictionaryStore.marksDictionary(answerHeaders);
+      if (answered) {
+        fetches.start(request.getURI(), answerHeaders,
+            link -> CompletableFuture.runAsync(() -> fetchDictionary(link, execution), fetchExecutor));
+      }
       if (applied.isEmpty() && !marked) {
         return response;
       }
@@ -127,14 +164,83 @@ public final class DecodingClientInterceptor implements ClientHttpRequestInterce
     }
   }
 
+  /**
+   * Fetches a linked dictionary through the rest of the chain (the interceptors after this one and
+   * the request factory), as this interceptor sends any request, so that a marked answer is kept;
+   * the answer is closed on every path. Runs on the fetch thread: Spring's execution holds no state
+   * of the exchange that named the link and may be called again once that exchange is over.
+   */
+  private void fetchDictionary(URI link, ClientHttpRequestExecution execution) {
+    try {
+      intercept(new DictionaryRequest(link), new byte[0], execution).close();
+    } catch (IOException | RuntimeException e) {
+      // a dictionary that cannot be fetched is not used; the answer that named it was the caller's, untouched
+    }
+  }
+
+  /** A GET of a linked dictionary, with no header of the caller's request. */
+  private static final class DictionaryRequest implements HttpRequest {
+    private final URI uri;
+    private final HttpHeaders headers = new HttpHeaders();
+    private final Map<String, Object> attributes = new HashMap<>();
+
+    DictionaryRequest(URI uri) {
+      this.uri = uri;
+    }
+
+    @Override
+    public HttpMethod getMethod() {
+      return HttpMethod.GET;
+    }
+
+    @Override
+    public URI getURI() {
+      return uri;
+    }
+
+    @Override
+    public Map<String, Object> getAttributes() {
+      return attributes;
+    }
+
+    @Override
+    public HttpHeaders getHeaders() {
+      return headers;
+    }
+  }
+
+  /** Waits for the dictionary fetches under way. For tests. */
+  void awaitDictionaryFetches() {
+    if (fetches != null) {
+      fetches.await();
+    }
+  }
+
+  /** Dictionaries held now; 0 when dictionaries are off. For tests. */
+  int dictionaryCount() {
+    return dictionaries == null ? 0 : dictionaries.count();
+  }
+
   private static java.net.http.HttpHeaders jdkHeaders(HttpHeaders headers) {
     Map<String, List<String>> map = new HashMap<>();
     headers.forEach(map::put);
     return java.net.http.HttpHeaders.of(map, (name, value) -> true);
   }
 
+  /**
+   * Stops the dictionary fetches (interrupting one under way, waiting up to 5 seconds for it to end)
+   * and ends the decoders, the request compression and the dictionaries. Idempotent.
+   */
   @Override
   public void close() {
+    if (fetchExecutor != null) {
+      fetchExecutor.shutdownNow();
+      try {
+        fetchExecutor.awaitTermination(5, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
     codings.close();
     if (requestCompression != null) {
       requestCompression.close();

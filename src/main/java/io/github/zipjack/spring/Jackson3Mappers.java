@@ -3,10 +3,12 @@ package io.github.zipjack.spring;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.PropertyNamingStrategy;
+import io.github.zipjack.Jackson3View;
 import io.github.zipjack.Pipeline;
 import java.util.Map;
 import java.util.function.Function;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.type.TypeFactory;
 
 /**
  * What the converters need of a Jackson 3 mapper, in a class of its own so that the auto-configuration
@@ -29,6 +31,13 @@ final class Jackson3Mappers {
   static Function<Pipeline.Builder, Pipeline.Builder> jsonMapper(Object mapper) {
     JsonMapper json = (JsonMapper) mapper;
     return builder -> builder.jackson3Mapper(json);
+  }
+
+  /** Reads generic types with a Jackson 3 pipeline's own mapper. */
+  static CompressingClientMessageConverter.GenericDecoder genericDecoder(Pipeline pipeline) {
+    Jackson3View view = pipeline.jackson3();
+    TypeFactory types = view.mapper().getTypeFactory();
+    return (in, type) -> view.decode(in, types.constructType(type));
   }
 
   /**

@@ -1,5 +1,11 @@
 package io.github.zipjack.spring;
 
+import io.github.zipjack.Pipeline;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -11,6 +17,9 @@ import org.springframework.boot.restclient.RestClientCustomizer;
 import org.springframework.boot.restclient.RestTemplateCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
+import org.springframework.http.MediaType;
+import org.springframework.http.converter.HttpMessageConverter;
 import org.springframework.web.client.RestClient;
 
 /**
@@ -18,9 +27,11 @@ import org.springframework.web.client.RestClient;
  * for zstd, gzip and br and decode the answers with zipjack's limits ({@link DecodingClientInterceptor}),
  * configured from {@code zipjack.client.*} ({@link ZipjackClientProperties}); and turns off the gzip
  * decoding of Spring's JDK request factory, which has no limit, so that a body is decoded once, by
- * zipjack. Active when Boot's RestClient module is present and {@code zipjack.client.enabled} is not
- * false; each bean backs off when the application defines its own (the interceptor, or a bean of the
- * same name).
+ * zipjack; and registers {@link CompressingClientMessageConverter}, which writes JSON request bodies
+ * in one pass into their compression and reads answers straight into objects with the application's
+ * mapper. Active when Boot's RestClient module is present and {@code zipjack.client.enabled} is not
+ * false; each bean backs off when the application defines its own (the interceptor, the converter,
+ * or a bean of the same name).
  */
 @AutoConfiguration(afterName = "org.springframework.boot.restclient.autoconfigure.RestClientAutoConfiguration")
 @ConditionalOnClass({RestClient.class, RestClientCustomizer.class})
@@ -66,6 +77,52 @@ public class ZipjackClientAutoConfiguration {
   @ConditionalOnMissingBean(name = "zipjackRestTemplateCustomizer")
   public RestTemplateCustomizer zipjackRestTemplateCustomizer(DecodingClientInterceptor interceptor) {
     return restTemplate -> restTemplate.getInterceptors().add(interceptor);
+  }
+
+  /**
+   * Registers {@link CompressingClientMessageConverter}, built on the application's JSON mapper, for
+   * the {@code RestClient.Builder} and {@code RestTemplateBuilder} Boot injects, ahead of Spring's
+   * JSON converter so that it reads and writes JSON. Off with {@code zipjack.client.converter.enabled=false};
+   * an application's own converter bean of that type is registered instead of zipjack's.
+   */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnProperty(prefix = "zipjack.client.converter", name = "enabled", havingValue = "true",
+      matchIfMissing = true)
+  static class ConverterConfiguration {
+    @Bean(destroyMethod = "close")
+    @ConditionalOnMissingBean
+    CompressingClientMessageConverter zipjackClientMessageConverter(ZipjackClientProperties properties,
+        ListableBeanFactory beans, Environment environment) {
+      Function<Pipeline.Builder, Pipeline.Builder> json = ApplicationMappers.json(beans, environment);
+      return json == null ? null : ClientPropertySettings.converter(properties, json);
+    }
+
+    @Bean
+    @ConditionalOnMissingBean(name = "zipjackRestClientConverterCustomizer")
+    RestClientCustomizer zipjackRestClientConverterCustomizer(ObjectProvider<CompressingClientMessageConverter> converter) {
+      return builder -> builder.configureMessageConverters(converters -> converters.configureMessageConvertersList(
+          list -> insertAheadOfJson(list, converter.getIfUnique())));
+    }
+
+    @Bean
+    @ConditionalOnMissingBean(name = "zipjackRestTemplateConverterCustomizer")
+    RestTemplateCustomizer zipjackRestTemplateConverterCustomizer(
+        ObjectProvider<CompressingClientMessageConverter> converter) {
+      return restTemplate -> insertAheadOfJson(restTemplate.getMessageConverters(), converter.getIfUnique());
+    }
+
+    /** Puts {@code converter} (if there is one, and not there already) before the first converter that writes JSON. */
+    private static void insertAheadOfJson(List<HttpMessageConverter<?>> converters,
+        CompressingClientMessageConverter converter) {
+      if (converter == null || converters.contains(converter)) {
+        return;
+      }
+      int at = 0;
+      while (at < converters.size() && !converters.get(at).canWrite(Map.class, MediaType.APPLICATION_JSON)) {
+        at++;
+      }
+      converters.add(at, converter);
+    }
   }
 
   /** Turns off Spring's own (unbounded) gzip decoding in the JDK request factory Boot builds. */

@@ -28,6 +28,7 @@ public class ZipjackClientProperties {
   private String requestCoding = SettingCatalog.REQUEST_CODING.defaultValue();
   private int requestLevel = SettingCatalog.REQUEST_LEVEL.defaultValue();
   private final Dictionaries dictionaries = new Dictionaries();
+  private final Converter converter = new Converter();
 
   /** Properties at their defaults, for Spring to bind. */
   public ZipjackClientProperties() {
@@ -38,11 +39,43 @@ public class ZipjackClientProperties {
     return dictionaries;
   }
 
+  /** {@return the {@code zipjack.client.converter.*} properties; bound by Spring, never null} */
+  public Converter getConverter() {
+    return converter;
+  }
+
+  /** The zipjack.client.converter.* properties. */
+  public static class Converter {
+    private boolean enabled = SettingCatalog.CLIENT_CONVERTER_ENABLED.defaultValue();
+
+    /** Properties at their defaults, for Spring to bind. */
+    public Converter() {
+    }
+
+    /**
+     * {@return whether zipjack's message converter reads and writes JSON bodies}
+     * Property {@code zipjack.client.converter.enabled}.
+     */
+    public boolean isEnabled() {
+      return enabled;
+    }
+
+    /**
+     * Sets {@code zipjack.client.converter.enabled}.
+     *
+     * @param enabled true to register the converter
+     */
+    public void setEnabled(boolean enabled) {
+      this.enabled = enabled;
+    }
+  }
+
   /** The zipjack.client.dictionaries.* properties. */
   public static class Dictionaries {
     private boolean enabled = SettingCatalog.CLIENT_DICTIONARIES.defaultValue();
     private DataSize maxSize = DataSize.ofBytes(SettingCatalog.DICTIONARY_MAX_BYTES.defaultValue());
     private int maxCount = SettingCatalog.DICTIONARY_MAX_COUNT.defaultValue();
+    private boolean fetchLinked = SettingCatalog.FETCH_LINKED.defaultValue();
 
     /** Properties at their defaults, for Spring to bind. */
     public Dictionaries() {
@@ -94,6 +127,24 @@ public class ZipjackClientProperties {
      */
     public void setMaxCount(int maxCount) {
       this.maxCount = maxCount;
+    }
+
+    /**
+     * {@return whether a same-origin dictionary an answer names with
+     * {@code Link: <url>; rel="compression-dictionary"} is fetched, in the background}
+     * Property {@code zipjack.client.dictionaries.fetch-linked}.
+     */
+    public boolean isFetchLinked() {
+      return fetchLinked;
+    }
+
+    /**
+     * Sets {@code zipjack.client.dictionaries.fetch-linked}; used only with dictionaries enabled.
+     *
+     * @param fetchLinked true to fetch linked dictionaries
+     */
+    public void setFetchLinked(boolean fetchLinked) {
+      this.fetchLinked = fetchLinked;
     }
   }
 

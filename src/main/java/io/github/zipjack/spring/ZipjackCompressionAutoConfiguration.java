@@ -126,7 +126,6 @@ public class ZipjackCompressionAutoConfiguration {
   @ConditionalOnProperty(prefix = "zipjack.compression.converter", name = "enabled", havingValue = "true",
       matchIfMissing = true)
   static class ConverterConfiguration {
-    private static final String JACKSON3 = "tools.jackson.databind.json.JsonMapper";
     private static final String MSGPACK = "org.msgpack.jackson.dataformat.MessagePackFactory";
 
     /**
@@ -138,18 +137,12 @@ public class ZipjackCompressionAutoConfiguration {
     @ConditionalOnMissingBean
     ConverterPipelines zipjackConverterPipelines(CompressionSettings settings, ListableBeanFactory beans,
         Environment environment, ObjectProvider<CompressionListener> listener) {
-      boolean preferJackson2 = "jackson2".equals(environment.getProperty("spring.http.converters.preferred-json-mapper"));
-      Object jackson3 = !preferJackson2 && ClassUtils.isPresent(JACKSON3, null)
-          ? beans.getBeanProvider(ClassUtils.resolveClassName(JACKSON3, null)).getIfUnique() : null;
-      ObjectMapper jackson2 = beans.getBeanProvider(ObjectMapper.class).getIfUnique();
-      Function<Pipeline.Builder, Pipeline.Builder> json;
-      if (jackson3 != null) {
-        json = Jackson3Mappers.jsonMapper(jackson3);
-      } else if (jackson2 != null) {
-        json = builder -> builder.mapper(jackson2);
-      } else {
+      Function<Pipeline.Builder, Pipeline.Builder> json = ApplicationMappers.json(beans, environment);
+      if (json == null) {
         return null;
       }
+      Object jackson3 = ApplicationMappers.jackson3(beans, environment);
+      ObjectMapper jackson2 = beans.getBeanProvider(ObjectMapper.class).getIfUnique();
       Function<Pipeline.Builder, Pipeline.Builder> msgpack = null;
       if (ClassUtils.isPresent(MSGPACK, null)) {
         ObjectMapper follower = jackson3 != null ? Jackson3Mappers.msgpackFollowing(jackson3) : jackson2;

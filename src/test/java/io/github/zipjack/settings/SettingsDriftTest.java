@@ -102,6 +102,8 @@ class SettingsDriftTest {
     bound.put("dictionaries.enabled", p.getDictionaries().isEnabled());
     bound.put("dictionaries.max-size", p.getDictionaries().getMaxSize().toBytes());
     bound.put("dictionaries.max-count", p.getDictionaries().getMaxCount());
+    bound.put("dictionaries.fetch-linked", p.getDictionaries().isFetchLinked());
+    bound.put("converter.enabled", p.getConverter().isEnabled());
     assertDefaults(Surface.CLIENT_PROPERTY, bound);
     assertTrue(p.getCodings().isEmpty(), "codings: empty for those that load");
   }

@@ -56,6 +56,12 @@ public class PeopleService {
       return PeopleService.people(1).get(0);
     }
 
+    /** Answers the people it was sent, as the application's mapper read them. */
+    @org.springframework.web.bind.annotation.PostMapping("/echo")
+    List<Person> echo(@org.springframework.web.bind.annotation.RequestBody List<Person> people) {
+      return people;
+    }
+
     /** Writes 200 people, then fails on the 201st element. */
     @GetMapping("/failing")
     List<Object> failing() {

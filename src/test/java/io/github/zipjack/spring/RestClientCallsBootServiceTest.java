@@ -1,23 +1,19 @@
 package io.github.zipjack.spring;
 
+import static io.github.zipjack.spring.CallingApplication.PEOPLE;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.zipjack.DecodeLimitExceededException;
 import io.github.zipjack.client.Bombs;
 import io.github.zipjack.client.StoredAnswerServer;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.springframework.boot.SpringBootConfiguration;
-import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
-import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.core.ParameterizedTypeReference;
 import org.springframework.http.client.ClientHttpRequestInterceptor;
 import org.springframework.web.client.RestClient;
 import org.springframework.web.client.RestClientException;
@@ -31,14 +27,8 @@ import org.springframework.web.client.RestClientException;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class RestClientCallsBootServiceTest {
-  private static final ParameterizedTypeReference<List<PeopleService.Person>> PEOPLE = new ParameterizedTypeReference<>() {};
   private RunningBootService service;
   private StoredAnswerServer bare;
-
-  /** The calling application: no web server of its own, Boot's auto-configuration, zipjack on the class path. */
-  @SpringBootConfiguration
-  @EnableAutoConfiguration
-  static class CallerApplication {}
 
   @BeforeAll
   void start() throws Exception {
@@ -50,13 +40,6 @@ class RestClientCallsBootServiceTest {
   void stop() {
     service.close();
     bare.close();
-  }
-
-  private static ConfigurableApplicationContext caller(String... properties) {
-    List<String> all = new ArrayList<>(List.of("spring.main.web-application-type=none", "spring.main.banner-mode=off",
-        "spring.jackson.property-naming-strategy=SNAKE_CASE"));
-    all.addAll(List.of(properties));
-    return new SpringApplicationBuilder(CallerApplication.class).properties(all.toArray(new String[0])).run();
   }
 
   /** Records what crossed the wire: it runs after zipjack's interceptor, next to the request factory. */
@@ -76,7 +59,7 @@ class RestClientCallsBootServiceTest {
 
   @Test
   void injectedRestClientAsksForZstdAndDecodesTheAnswer() {
-    try (ConfigurableApplicationContext caller = caller()) {
+    try (ConfigurableApplicationContext caller = CallingApplication.start()) {
       Wire wire = new Wire();
       RestClient client = caller.getBean(RestClient.Builder.class).requestInterceptor(wire).build();
       List<PeopleService.Person> people = client.get().uri(service.uri("/people")).retrieve().body(PEOPLE);
@@ -88,7 +71,7 @@ class RestClientCallsBootServiceTest {
 
   @Test
   void gzipAnswerIsDecodedByZipjackNotBySpring() {
-    try (ConfigurableApplicationContext caller = caller("zipjack.client.codings=gzip")) {
+    try (ConfigurableApplicationContext caller = CallingApplication.start("zipjack.client.codings=gzip")) {
       Wire wire = new Wire();
       RestClient client = caller.getBean(RestClient.Builder.class).requestInterceptor(wire).build();
       assertThat(client.get().uri(service.uri("/people")).retrieve().body(PEOPLE)).isEqualTo(PeopleService.people(300));
@@ -99,7 +82,7 @@ class RestClientCallsBootServiceTest {
   @Test
   void bombFailsWithZipjacksLimitInsideSpringsExceptionAndTheNextCallWorks() {
     bare.put("/bomb", "application/json", "gzip", Bombs.oneGib("gzip"));
-    try (ConfigurableApplicationContext caller = caller("zipjack.client.max-decoded-size=8MB")) {
+    try (ConfigurableApplicationContext caller = CallingApplication.start("zipjack.client.max-decoded-size=8MB")) {
       RestClient client = caller.getBean(RestClient.Builder.class).build();
       assertThatThrownBy(() -> client.get().uri(bare.uri("/bomb")).retrieve().body(PEOPLE))
           .isInstanceOf(RestClientException.class)
@@ -111,7 +94,7 @@ class RestClientCallsBootServiceTest {
   @Test
   void requestBodiesFromTheMinimumSizeAreCompressedWithTheirExactLength() {
     bare.put("/echo", "application/json", null, "[]".getBytes());
-    try (ConfigurableApplicationContext caller = caller("zipjack.client.compress-requests=true",
+    try (ConfigurableApplicationContext caller = CallingApplication.start("zipjack.client.compress-requests=true",
         "zipjack.client.request-coding=zstd")) {
       RestClient client = caller.getBean(RestClient.Builder.class).build();
       client.post().uri(bare.uri("/echo")).body(PeopleService.people(50)).retrieve().body(PEOPLE);
@@ -140,7 +123,7 @@ class RestClientCallsBootServiceTest {
       dcz.write(ctx.setLevel(3).loadDict(raw).compress(json));
     }
     bare.put("/api/people", "application/json", "dcz", dcz.toByteArray());
-    try (ConfigurableApplicationContext caller = caller("zipjack.client.dictionaries.enabled=true")) {
+    try (ConfigurableApplicationContext caller = CallingApplication.start("zipjack.client.dictionaries.enabled=true")) {
       RestClient client = caller.getBean(RestClient.Builder.class).build();
       assertThat(client.get().uri(bare.uri("/dict")).retrieve().body(String.class)).hasSize(dictionary.length);
       assertThat(client.get().uri(bare.uri("/api/people")).retrieve().body(PEOPLE)).isEqualTo(PeopleService.people(300));
@@ -151,7 +134,7 @@ class RestClientCallsBootServiceTest {
 
   @Test
   void injectedRestTemplateDecodesToo() {
-    try (ConfigurableApplicationContext caller = caller()) {
+    try (ConfigurableApplicationContext caller = CallingApplication.start()) {
       var template = caller.getBean(org.springframework.boot.restclient.RestTemplateBuilder.class).build();
       String json = template.getForObject(service.uri("/people"), String.class);
       assertThat(json).startsWith("[{\"person_id\":0");
@@ -160,15 +143,14 @@ class RestClientCallsBootServiceTest {
 
   @Test
   void disabledLeavesTheBuilderAlone() {
-    try (ConfigurableApplicationContext caller = caller("zipjack.client.enabled=false")) {
+    try (ConfigurableApplicationContext caller = CallingApplication.start("zipjack.client.enabled=false")) {
       assertThat(caller.getBeansOfType(DecodingClientInterceptor.class)).isEmpty();
     }
   }
 
   @Test
   void backsOffWhenTheApplicationDefinesItsOwnInterceptor() {
-    try (ConfigurableApplicationContext caller = new SpringApplicationBuilder(CallerApplication.class, OwnInterceptor.class)
-        .properties("spring.main.web-application-type=none", "spring.main.banner-mode=off").run()) {
+    try (ConfigurableApplicationContext caller = CallingApplication.start(new Class<?>[] {OwnInterceptor.class})) {
       Map<String, DecodingClientInterceptor> beans = caller.getBeansOfType(DecodingClientInterceptor.class);
       assertThat(beans).containsOnlyKeys("ownInterceptor");
     }
