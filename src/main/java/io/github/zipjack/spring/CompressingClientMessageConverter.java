@@ -1,6 +1,5 @@
 package io.github.zipjack.spring;
 
-import com.fasterxml.jackson.databind.type.TypeFactory;
 import io.github.zipjack.Compression;
 import io.github.zipjack.Format;
 import io.github.zipjack.Pipeline;
@@ -10,7 +9,6 @@ import io.github.zipjack.client.RequestCompression;
 import io.github.zipjack.client.ResponseCodings;
 import java.io.IOException;
 import java.io.InputStream;
-import java.lang.reflect.Type;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -61,20 +59,15 @@ import org.springframework.util.MultiValueMap;
  * jackson-dataformat-msgpack is on the class path), or by an application through its constructors.
  */
 public final class CompressingClientMessageConverter implements SmartHttpMessageConverter<Object>, AutoCloseable {
-  private final BodyFormat json;
+  private final ClientBodyFormat json;
   /** Null when this converter reads and writes JSON only. */
-  private final BodyFormat msgpack;
+  private final ClientBodyFormat msgpack;
   /** JSON's media types, then MessagePack's when there is a MessagePack pipeline. */
   private final List<MediaType> mediaTypes;
   private final ResponseCodings codings;
   /** Null when request bodies are never compressed. */
   private final RequestCompression requestCompression;
   private final String decodable;
-
-  /** Reads a value of a generic type from a decoded body with the pipeline's mapper, Jackson 2 or 3. */
-  interface GenericDecoder {
-    Object decode(InputStream decoded, Type type) throws IOException;
-  }
 
   /**
    * A converter that reads and writes JSON only, with {@code mapper}'s pipeline.
@@ -111,17 +104,20 @@ public final class CompressingClientMessageConverter implements SmartHttpMessage
   public CompressingClientMessageConverter(Pipeline json, Pipeline msgpack, ResponseCodings codings,
       RequestCompression requestCompression) {
     if (json.format() != Format.JSON) {
-      throw new IllegalArgumentException("the client converter's JSON pipeline must have format JSON: " + json.format());
+      throw new IllegalArgumentException("the client converter's JSON pipeline must have format JSON: "
+          + json.format());
     }
     if (msgpack != null && msgpack.format() != Format.MSGPACK) {
       throw new IllegalArgumentException("the client converter's MessagePack pipeline must have format MSGPACK: "
           + msgpack.format());
     }
-    this.json = BodyFormat.of(json, "JSON", ConverterPipelines.JSON_TYPES);
+    this.decodable = String.join(", ", codings.codings());
+    this.json = new ClientBodyFormat(json, "JSON", ConverterPipelines.JSON_TYPES);
     try {
-      this.msgpack = msgpack == null ? null : BodyFormat.of(msgpack, "MessagePack", ConverterPipelines.MSGPACK_TYPES);
+      this.msgpack = msgpack == null ? null
+          : new ClientBodyFormat(msgpack, "MessagePack", ConverterPipelines.MSGPACK_TYPES);
     } catch (RuntimeException | Error e) {
-      this.json.plain.close();
+      this.json.close();
       throw e;
     }
     List<MediaType> types = new ArrayList<>(ConverterPipelines.JSON_TYPES);
@@ -131,36 +127,6 @@ public final class CompressingClientMessageConverter implements SmartHttpMessage
     this.mediaTypes = List.copyOf(types);
     this.codings = codings;
     this.requestCompression = requestCompression;
-    this.decodable = String.join(", ", codings.codings());
-  }
-
-  /** One format's uncompressed pipeline (this converter's), its reader of generic types, and its media types. */
-  private record BodyFormat(String name, Pipeline plain, GenericDecoder decoder, List<MediaType> mediaTypes) {
-    /** @param given the application's pipeline, whose mapper, format and limits the new one copies */
-    static BodyFormat of(Pipeline given, String name, List<MediaType> mediaTypes) {
-      Pipeline plain = Pipeline.builder().sameMapperAs(given).format(given.format()).compression(Compression.none())
-          .maxDecodedBytes(given.maxDecodedBytes()).maxNestingDepth(given.maxNestingDepth()).build();
-      try {
-        return new BodyFormat(name, plain, genericDecoder(plain), mediaTypes);
-      } catch (RuntimeException | Error e) {
-        plain.close();
-        throw e;
-      }
-    }
-
-    boolean serves(MediaType mediaType) {
-      return mediaTypes.stream().anyMatch(m -> m.isCompatibleWith(mediaType));
-    }
-  }
-
-  private static GenericDecoder genericDecoder(Pipeline pipeline) {
-    TypeFactory jackson2Types;
-    try {
-      jackson2Types = pipeline.mapperCopy().getTypeFactory();
-    } catch (IllegalStateException jackson3) {
-      return Jackson3Mappers.genericDecoder(pipeline);
-    }
-    return (in, type) -> pipeline.decode(in, jackson2Types.constructType(type));
   }
 
   /** Values other converters handle as they are (text, bytes, resources, forms) are left to them. */
@@ -174,7 +140,7 @@ public final class CompressingClientMessageConverter implements SmartHttpMessage
    * media types include it, or null when neither does (or it is MessagePack's and there is no
    * MessagePack pipeline).
    */
-  private BodyFormat formatOf(MediaType mediaType) {
+  private ClientBodyFormat formatOf(MediaType mediaType) {
     if (mediaType == null || mediaType.isWildcardType() || mediaType.isWildcardSubtype()) {
       return json;
     }
@@ -204,7 +170,7 @@ public final class CompressingClientMessageConverter implements SmartHttpMessage
   public Object read(ResolvableType type, HttpInputMessage input, Map<String, Object> hints) throws IOException {
     HttpHeaders headers = input.getHeaders();
     try (InputStream body = input.getBody()) {
-      BodyFormat format = formatOf(headers.getContentType());
+      ClientBodyFormat format = formatOf(headers.getContentType());
       if (format == null) {
         throw new HttpMessageNotReadableException("Content-Type " + headers.getContentType()
             + " is not one this converter reads: " + mediaTypes, input);
@@ -212,9 +178,9 @@ public final class CompressingClientMessageConverter implements SmartHttpMessage
       try (InputStream decoded = codings.decoder(body, ResponseCodings.applied(
           headers.getOrEmpty(HttpHeaders.CONTENT_ENCODING)), decodable)) {
         // the pipeline bounds what it reads by maxDecodedBytes, whichever layer made it
-        return format.decoder.decode(decoded, type.getType());
+        return format.decode(decoded, type.getType());
       } catch (ZipjackDecodeException e) {
-        throw new HttpMessageNotReadableException("Could not read " + format.name + ": " + e.getMessage(), e, input);
+        throw new HttpMessageNotReadableException("Could not read " + format.name() + ": " + e.getMessage(), e, input);
       }
     }
   }
@@ -222,7 +188,7 @@ public final class CompressingClientMessageConverter implements SmartHttpMessage
   @Override
   public void write(Object value, ResolvableType type, MediaType contentType, HttpOutputMessage output,
       Map<String, Object> hints) throws IOException {
-    BodyFormat format = formatOf(contentType);
+    ClientBodyFormat format = formatOf(contentType);
     if (format == null) {
       throw new HttpMessageNotWritableException("Content-Type " + contentType + " is not one this converter writes: "
           + mediaTypes);
@@ -231,12 +197,12 @@ public final class CompressingClientMessageConverter implements SmartHttpMessage
     RequestCompression.Body body;
     try {
       body = requestCompression == null || headers.containsHeader(HttpHeaders.CONTENT_ENCODING)
-          ? RequestCompression.plainBody(format.plain, value) : requestCompression.encode(format.plain, value);
+          ? RequestCompression.plainBody(format.plain(), value) : requestCompression.encode(format.plain(), value);
     } catch (ZipjackEncodeException e) {
-      throw new HttpMessageNotWritableException("Could not write " + format.name + ": " + e.getMessage(), e);
+      throw new HttpMessageNotWritableException("Could not write " + format.name() + ": " + e.getMessage(), e);
     }
     headers.setContentType(contentType == null || contentType.isWildcardType() || contentType.isWildcardSubtype()
-        ? format.mediaTypes.get(0) : contentType);
+        ? format.mediaTypes().get(0) : contentType);
     if (body.contentEncoding() != null) {
       headers.set(HttpHeaders.CONTENT_ENCODING, body.contentEncoding());
     }
@@ -247,9 +213,9 @@ public final class CompressingClientMessageConverter implements SmartHttpMessage
   /** Ends the pipelines, decoders and request compression this converter owns. Idempotent. */
   @Override
   public void close() {
-    json.plain.close();
+    json.close();
     if (msgpack != null) {
-      msgpack.plain.close();
+      msgpack.close();
     }
     codings.close();
     if (requestCompression != null) {
@@ -260,7 +226,7 @@ public final class CompressingClientMessageConverter implements SmartHttpMessage
   @Override
   public String toString() {
     return "CompressingClientMessageConverter[" + mediaTypes + ", decodes " + decodable + ", request compression="
-        + (requestCompression == null ? "none" : requestCompression) + ", " + json.plain
-        + (msgpack == null ? "" : ", " + msgpack.plain) + "]";
+        + (requestCompression == null ? "none" : requestCompression) + ", " + json.plain()
+        + (msgpack == null ? "" : ", " + msgpack.plain()) + "]";
   }
 }

@@ -29,9 +29,9 @@ import org.springframework.web.client.RestClient;
  * decoding of Spring's JDK request factory, which has no limit, so that a body is decoded once, by
  * zipjack; and registers {@link CompressingClientMessageConverter}, which writes JSON (and, with
  * jackson-dataformat-msgpack on the class path, MessagePack) request bodies in one pass into their
- * compression and reads answers straight into objects with the application's mapper. Active when Boot's RestClient module is present and {@code zipjack.client.enabled} is not
- * false; each bean backs off when the application defines its own (the interceptor, the converter,
- * or a bean of the same name).
+ * compression and reads answers straight into objects with the application's mapper. Active when
+ * Boot's RestClient module is present and {@code zipjack.client.enabled} is not false; each bean backs
+ * off when the application defines its own (the interceptor, the converter, or a bean of the same name).
  */
 @AutoConfiguration(afterName = "org.springframework.boot.restclient.autoconfigure.RestClientAutoConfiguration")
 @ConditionalOnClass({RestClient.class, RestClientCustomizer.class})
