@@ -26,6 +26,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.msgpack.jackson.dataformat.MessagePackFactory;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.restclient.RestTemplateBuilder;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -40,6 +41,7 @@ import org.springframework.http.converter.HttpMessageConverter;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.web.client.RestClient;
 import org.springframework.web.client.RestClientException;
+import org.springframework.web.client.RestTemplate;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -161,6 +163,19 @@ class ClientMessagePackConverterTest {
     assertThat(wire.requestHeaders.getContentType()).isEqualTo(MediaType.APPLICATION_JSON);
     assertThat(wire.responseHeaders.getContentType()).isEqualTo(MediaType.APPLICATION_JSON);
     assertThat(gunzip(wire.requestBody)).isEqualTo(SNAKE_CASE.writeValueAsBytes(PeopleService.people(50)));
+  }
+
+  @Test
+  void injectedRestTemplateStillGetsJsonFirstThoughItAlsoAcceptsMessagePack() {
+    RecordingInterceptor wire = new RecordingInterceptor();
+    RestTemplate template = caller.getBean(RestTemplateBuilder.class).build();
+    template.getInterceptors().add(wire);
+
+    PeopleService.Person[] people = template.getForObject(service.uri("/people"), PeopleService.Person[].class);
+
+    assertThat(people).containsExactlyElementsOf(PeopleService.people(300));
+    assertThat(wire.requestHeaders.getAccept()).contains(VND_MSGPACK);
+    assertThat(wire.responseHeaders.getContentType()).isEqualTo(MediaType.APPLICATION_JSON);
   }
 
   @Test
