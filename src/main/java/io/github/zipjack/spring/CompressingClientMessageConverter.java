@@ -33,7 +33,7 @@ import org.springframework.util.MultiValueMap;
  *       {@code application/vnd.msgpack}, {@code application/msgpack} or {@code application/x-msgpack},
  *       as JSON when it is {@code application/json} or {@code +json}; a request body is written as
  *       MessagePack when the caller set one of those MessagePack types as its content type, as JSON
- *       when it set a JSON type, none or a wildcard. Without a MessagePack pipeline the MessagePack
+ *       when it set a JSON type or none. Without a MessagePack pipeline the MessagePack
  *       types are neither read nor written (nor listed in {@link #getSupportedMediaTypes()});
  *   <li>a request body is serialized straight into the request compression's encoder, in one pass
  *       ({@link RequestCompression#encode}), and sent with {@code Content-Encoding} and an exact
@@ -136,13 +136,16 @@ public final class CompressingClientMessageConverter implements SmartHttpMessage
   }
 
   /**
-   * The format of a body of {@code mediaType}: JSON for none or a wildcard, else the format whose
-   * media types include it, or null when neither does (or it is MessagePack's and there is no
-   * MessagePack pipeline).
+   * The format of a body of {@code mediaType}: JSON for none or a wildcard that admits JSON
+   * ({@code *}{@code /*}, {@code application/*}), else the format whose media types include it, or
+   * null when neither does (or it is MessagePack's and there is no MessagePack pipeline).
    */
   private ClientBodyFormat formatOf(MediaType mediaType) {
-    if (mediaType == null || mediaType.isWildcardType() || mediaType.isWildcardSubtype()) {
+    if (mediaType == null) {
       return json;
+    }
+    if (mediaType.isWildcardType() || mediaType.isWildcardSubtype()) {
+      return json.serves(mediaType) ? json : null;
     }
     if (msgpack != null && msgpack.serves(mediaType)) {
       return msgpack;

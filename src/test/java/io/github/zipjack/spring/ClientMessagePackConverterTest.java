@@ -166,6 +166,15 @@ class ClientMessagePackConverterTest {
   }
 
   @Test
+  void textWildcardIsNeitherJsonNorMessagePack() {
+    CompressingClientMessageConverter converter = caller.getBean(CompressingClientMessageConverter.class);
+    ResolvableType people = ResolvableType.forType(PEOPLE.getType());
+
+    assertThat(converter.canRead(people, MediaType.parseMediaType("text/*"))).isFalse();
+    assertThat(converter.canWrite(people, List.class, MediaType.parseMediaType("text/*"))).isFalse();
+  }
+
+  @Test
   void injectedRestTemplateStillGetsJsonFirstThoughItAlsoAcceptsMessagePack() {
     RecordingInterceptor wire = new RecordingInterceptor();
     RestTemplate template = caller.getBean(RestTemplateBuilder.class).build();
