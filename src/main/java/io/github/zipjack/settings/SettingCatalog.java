@@ -183,8 +183,8 @@ public final class SettingCatalog {
       "`false`: no interceptor; Boot's `RestClient` and `RestTemplate` are left as they are").clientProperty("enabled");
   /** {@code zipjack.client.converter.enabled}. */
   public static final Setting<Boolean> CLIENT_CONVERTER_ENABLED = Setting.flag("converterEnabled", true,
-      "whether JSON request and answer bodies of Boot's `RestClient` and `RestTemplate` are written and read by "
-          + "the application's own mapper straight into and out of zipjack's coders (request bodies in one pass), "
+      "whether JSON (and, with jackson-dataformat-msgpack, MessagePack) request and answer bodies of Boot's "
+          + "`RestClient` and `RestTemplate` are written and read by the application's own mapper straight into and out of zipjack's coders (request bodies in one pass), "
           + "ahead of Spring's Jackson converter; `false`: Spring's converter, and the interceptor compresses")
       .clientProperty("converter.enabled");
   /** {@code CompressedHttpClient.Builder.pipeline}: a second format beside the first pipeline's. */

@@ -10,11 +10,12 @@ import org.springframework.util.ClassUtils;
 /**
  * The application's JSON mapper, as Spring's own Jackson converters would pick it: its Jackson 3
  * {@code JsonMapper} bean, unless {@code spring.http.converters.preferred-json-mapper=jackson2} or
- * Jackson 3 is absent, else its Jackson 2 {@code ObjectMapper} bean. The server's and the client's
- * converters are built on it.
+ * Jackson 3 is absent, else its Jackson 2 {@code ObjectMapper} bean; and the mapper for MessagePack
+ * that follows it. The server's and the client's converters are built on them.
  */
 final class ApplicationMappers {
   private static final String JACKSON3 = "tools.jackson.databind.json.JsonMapper";
+  private static final String MSGPACK = "org.msgpack.jackson.dataformat.MessagePackFactory";
 
   private ApplicationMappers() {}
 
@@ -33,5 +34,22 @@ final class ApplicationMappers {
     }
     ObjectMapper jackson2 = beans.getBeanProvider(ObjectMapper.class).getIfUnique();
     return jackson2 == null ? null : builder -> builder.mapper(jackson2);
+  }
+
+  /**
+   * {@return what sets the mapper for MessagePack on a pipeline builder, or null without
+   * jackson-dataformat-msgpack or without an application mapper} MessagePack has no Jackson 3 backend,
+   * so it is a Jackson 2 mapper: one that follows the application's Jackson 3 {@code JsonMapper}
+   * ({@link Jackson3Mappers#msgpackFollowing}) when that is the mapper in use, else the application's
+   * Jackson 2 {@code ObjectMapper}.
+   */
+  static Function<Pipeline.Builder, Pipeline.Builder> msgpack(ListableBeanFactory beans, Environment environment) {
+    if (!ClassUtils.isPresent(MSGPACK, null)) {
+      return null;
+    }
+    Object jackson3 = jackson3(beans, environment);
+    ObjectMapper follower = jackson3 != null ? Jackson3Mappers.msgpackFollowing(jackson3)
+        : beans.getBeanProvider(ObjectMapper.class).getIfUnique();
+    return follower == null ? null : builder -> builder.mapper(follower);
   }
 }

@@ -1,6 +1,7 @@
 package io.github.zipjack.spring;
 
 import io.github.zipjack.Compression;
+import io.github.zipjack.Format;
 import io.github.zipjack.Pipeline;
 import io.github.zipjack.client.DictionarySettings;
 import io.github.zipjack.client.DictionaryStore;
@@ -58,22 +59,23 @@ final class ClientPropertySettings {
   }
 
   /**
-   * The client message converter, serializing and reading with the mapper {@code mapper} sets, within
-   * {@code max-decoded-size}.
+   * The client message converter, serializing and reading JSON with the mapper {@code json} sets and,
+   * when {@code msgpack} is not null, MessagePack with the mapper it sets, within {@code max-decoded-size}.
    *
-   * @param mapper sets the application's mapper (Jackson 2 or 3) on a pipeline builder
+   * @param json sets the application's mapper (Jackson 2 or 3) on a pipeline builder
+   * @param msgpack sets the mapper for MessagePack (Jackson 2) on a pipeline builder, or null for JSON only
    * @return a converter the caller closes
    * @throws InvalidZipjackPropertyException naming the first property whose value is refused
    */
   static CompressingClientMessageConverter converter(ZipjackClientProperties p,
-      Function<Pipeline.Builder, Pipeline.Builder> mapper) {
+      Function<Pipeline.Builder, Pipeline.Builder> json, Function<Pipeline.Builder, Pipeline.Builder> msgpack) {
     long maxDecodedBytes = maxDecodedBytes(p);
     ResponseCodings codings = codings(p, maxDecodedBytes);
     RequestCompression requestCompression = null;
-    try (Pipeline pipeline = mapper.apply(Pipeline.builder().compression(Compression.none())
-        .maxDecodedBytes(maxDecodedBytes)).build()) {
+    try (Pipeline jsonPipeline = plainPipeline(json, Format.JSON, maxDecodedBytes);
+        Pipeline msgpackPipeline = msgpack == null ? null : plainPipeline(msgpack, Format.MSGPACK, maxDecodedBytes)) {
       requestCompression = p.isCompressRequests() ? requestCompression(p) : null;
-      return new CompressingClientMessageConverter(pipeline, codings, requestCompression);
+      return new CompressingClientMessageConverter(jsonPipeline, msgpackPipeline, codings, requestCompression);
     } catch (RuntimeException e) {
       codings.close();
       if (requestCompression != null) {
@@ -81,6 +83,13 @@ final class ClientPropertySettings {
       }
       throw e;
     }
+  }
+
+  /** An uncompressed pipeline of {@code format} with the mapper {@code mapper} sets; the converter copies it. */
+  private static Pipeline plainPipeline(Function<Pipeline.Builder, Pipeline.Builder> mapper, Format format,
+      long maxDecodedBytes) {
+    return mapper.apply(Pipeline.builder().format(format).compression(Compression.none())
+        .maxDecodedBytes(maxDecodedBytes)).build();
   }
 
   private static long maxDecodedBytes(ZipjackClientProperties p) {

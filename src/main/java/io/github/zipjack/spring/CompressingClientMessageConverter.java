@@ -1,7 +1,7 @@
 package io.github.zipjack.spring;
 
-import com.fasterxml.jackson.databind.type.TypeFactory;
 import io.github.zipjack.Compression;
+import io.github.zipjack.Format;
 import io.github.zipjack.Pipeline;
 import io.github.zipjack.ZipjackDecodeException;
 import io.github.zipjack.ZipjackEncodeException;
@@ -9,7 +9,7 @@ import io.github.zipjack.client.RequestCompression;
 import io.github.zipjack.client.ResponseCodings;
 import java.io.IOException;
 import java.io.InputStream;
-import java.lang.reflect.Type;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.springframework.core.ResolvableType;
@@ -24,78 +24,109 @@ import org.springframework.http.converter.SmartHttpMessageConverter;
 import org.springframework.util.MultiValueMap;
 
 /**
- * Reads and writes the JSON bodies of {@code RestClient} and {@code RestTemplate} calls with the
- * application's own mapper (a zipjack {@link Pipeline}), the client-side counterpart of
- * {@link CompressingMessageConverter}:
+ * Reads and writes the JSON bodies of {@code RestClient} and {@code RestTemplate} calls, and their
+ * MessagePack bodies when made with a MessagePack pipeline, with the application's own mapper (a
+ * zipjack {@link Pipeline} per format), the client-side counterpart of {@link CompressingMessageConverter}:
  *
  * <ul>
+ *   <li>the format follows the media type: an answer is read as MessagePack when its Content-Type is
+ *       {@code application/vnd.msgpack}, {@code application/msgpack} or {@code application/x-msgpack},
+ *       as JSON when it is {@code application/json} or {@code +json}; a request body is written as
+ *       MessagePack when the caller set one of those MessagePack types as its content type, as JSON
+ *       when it set a JSON type or none. Without a MessagePack pipeline the MessagePack
+ *       types are neither read nor written (nor listed in {@link #getSupportedMediaTypes()});
  *   <li>a request body is serialized straight into the request compression's encoder, in one pass
  *       ({@link RequestCompression#encode}), and sent with {@code Content-Encoding} and an exact
  *       {@code Content-Length} from the minimum size up; below it, or without request compression,
  *       as it is with an exact {@code Content-Length}. {@link DecodingClientInterceptor} leaves a
  *       request that has a Content-Encoding alone, so nothing is compressed twice;
- *   <li>an answer is read straight from its stream into the target type, within the pipeline's
- *       {@code maxDecodedBytes} and {@code maxNestingDepth}: one that still has a
+ *   <li>an answer is read straight from its stream into the target type, within its format's
+ *       pipeline's {@code maxDecodedBytes} and {@code maxNestingDepth}: one that still has a
  *       {@code Content-Encoding} (no interceptor decoded it) through {@link ResponseCodings}' decoders
  *       first, one the interceptor decoded as it comes.
  * </ul>
  *
  * <p>A body that cannot be read fails with zipjack's {@link ZipjackDecodeException} as the cause of
- * Spring's {@link HttpMessageNotReadableException} (which RestClient and RestTemplate report as a
- * {@code RestClientException}); the decoders are closed on every path and the next call works. A
- * value the mapper cannot serialize is an {@link HttpMessageNotWritableException}, before anything
- * is sent. Text, byte arrays, resources and forms are left to Spring's own converters.
+ * Spring's {@link HttpMessageNotReadableException} ("Could not read JSON: ..." or "Could not read
+ * MessagePack: ..."), which RestClient and RestTemplate report as a {@code RestClientException}; the
+ * body and the decoders are closed on every path and the next call works. A value the mapper cannot
+ * serialize is an {@link HttpMessageNotWritableException}, before anything is sent. Text, byte
+ * arrays, resources and forms are left to Spring's own converters.
  *
- * <p>Thread-safe. Owns its pipeline, decoders and request compression; {@link #close()} ends them.
- * Made by {@link ZipjackClientAutoConfiguration} from {@code zipjack.client.*}, or by an application
- * through its constructor.
+ * <p>Thread-safe. Owns its uncompressed pipelines (made from the ones it is given, which it does not
+ * close), its decoders and its request compression; {@link #close()} ends them. Made by
+ * {@link ZipjackClientAutoConfiguration} from {@code zipjack.client.*} (with MessagePack when
+ * jackson-dataformat-msgpack is on the class path), or by an application through its constructors.
  */
 public final class CompressingClientMessageConverter implements SmartHttpMessageConverter<Object>, AutoCloseable {
-  private static final List<MediaType> MEDIA_TYPES = ConverterPipelines.JSON_TYPES;
-
-  private final Pipeline plain;
-  private final GenericDecoder decoder;
+  private final ClientBodyFormat json;
+  /** Null when this converter reads and writes JSON only. */
+  private final ClientBodyFormat msgpack;
+  /** JSON's media types, then MessagePack's when there is a MessagePack pipeline. */
+  private final List<MediaType> mediaTypes;
   private final ResponseCodings codings;
   /** Null when request bodies are never compressed. */
   private final RequestCompression requestCompression;
   private final String decodable;
 
-  /** Reads a value of a generic type from a decoded body with the pipeline's mapper, Jackson 2 or 3. */
-  interface GenericDecoder {
-    Object decode(InputStream decoded, Type type) throws IOException;
-  }
-
   /**
-   * A converter that serializes and reads with {@code mapper}'s pipeline.
+   * A converter that reads and writes JSON only, with {@code mapper}'s pipeline.
    *
    * @param mapper a pipeline whose mapper, format and limits serve every body; its compression is not
    *     used. Not closed by this converter
-   * @param codings decodes answers that arrive still encoded; owned (closed) by this converter
+   * @param codings decodes answers that arrive still encoded; owned (closed) by this converter once made
    * @param requestCompression compresses request bodies from its minimum size, or null for never; owned
-   * @throws IllegalArgumentException if {@code mapper} is not a JSON pipeline
+   *     once made
+   * @throws IllegalArgumentException if {@code mapper} is not a JSON pipeline; {@code codings} and
+   *     {@code requestCompression} then stay the caller's to close
    */
   public CompressingClientMessageConverter(Pipeline mapper, ResponseCodings codings,
       RequestCompression requestCompression) {
-    if (mapper.format() != io.github.zipjack.Format.JSON) {
-      throw new IllegalArgumentException("the client converter reads and writes JSON; the pipeline's format is "
-          + mapper.format());
-    }
-    this.plain = Pipeline.builder().sameMapperAs(mapper).compression(Compression.none())
-        .maxDecodedBytes(mapper.maxDecodedBytes()).maxNestingDepth(mapper.maxNestingDepth()).build();
-    this.decoder = genericDecoder(plain);
-    this.codings = codings;
-    this.requestCompression = requestCompression;
-    this.decodable = String.join(", ", codings.codings());
+    this(mapper, null, codings, requestCompression);
   }
 
-  private static GenericDecoder genericDecoder(Pipeline pipeline) {
-    TypeFactory jackson2Types;
-    try {
-      jackson2Types = pipeline.mapperCopy().getTypeFactory();
-    } catch (IllegalStateException jackson3) {
-      return Jackson3Mappers.genericDecoder(pipeline);
+  /**
+   * A converter that reads and writes JSON with {@code json}'s pipeline and MessagePack with
+   * {@code msgpack}'s, choosing by media type (see the class doc).
+   *
+   * @param json the pipeline whose mapper and limits serve JSON bodies; its compression is not used.
+   *     Not closed by this converter
+   * @param msgpack the pipeline whose mapper and limits serve MessagePack bodies (a
+   *     {@link Format#MSGPACK} pipeline, whose mapper is Jackson 2's), or null for JSON only. Not closed
+   *     by this converter
+   * @param codings decodes answers that arrive still encoded; owned (closed) by this converter once made
+   * @param requestCompression compresses request bodies, of either format, from its minimum size, or
+   *     null for never; owned once made
+   * @throws IllegalArgumentException if {@code json} is not a {@link Format#JSON} pipeline or
+   *     {@code msgpack} not a {@link Format#MSGPACK} one; {@code codings} and {@code requestCompression}
+   *     then stay the caller's to close
+   */
+  public CompressingClientMessageConverter(Pipeline json, Pipeline msgpack, ResponseCodings codings,
+      RequestCompression requestCompression) {
+    if (json.format() != Format.JSON) {
+      throw new IllegalArgumentException("the client converter's JSON pipeline must have format JSON: "
+          + json.format());
     }
-    return (in, type) -> pipeline.decode(in, jackson2Types.constructType(type));
+    if (msgpack != null && msgpack.format() != Format.MSGPACK) {
+      throw new IllegalArgumentException("the client converter's MessagePack pipeline must have format MSGPACK: "
+          + msgpack.format());
+    }
+    this.decodable = String.join(", ", codings.codings());
+    this.json = new ClientBodyFormat(json, "JSON", ConverterPipelines.JSON_TYPES);
+    try {
+      this.msgpack = msgpack == null ? null
+          : new ClientBodyFormat(msgpack, "MessagePack", ConverterPipelines.MSGPACK_TYPES);
+    } catch (RuntimeException | Error e) {
+      this.json.close();
+      throw e;
+    }
+    List<MediaType> types = new ArrayList<>(ConverterPipelines.JSON_TYPES);
+    if (this.msgpack != null) {
+      types.addAll(ConverterPipelines.MSGPACK_TYPES);
+    }
+    this.mediaTypes = List.copyOf(types);
+    this.codings = codings;
+    this.requestCompression = requestCompression;
   }
 
   /** Values other converters handle as they are (text, bytes, resources, forms) are left to them. */
@@ -104,50 +135,77 @@ public final class CompressingClientMessageConverter implements SmartHttpMessage
         || MultiValueMap.class.isAssignableFrom(type));
   }
 
-  private static boolean servesMediaType(MediaType mediaType) {
-    return mediaType == null || MEDIA_TYPES.stream().anyMatch(m -> m.isCompatibleWith(mediaType));
+  /**
+   * The format of a body of {@code mediaType}: JSON for none or a wildcard that admits JSON
+   * ({@code *}{@code /*}, {@code application/*}), else the format whose media types include it, or
+   * null when neither does (or it is MessagePack's and there is no MessagePack pipeline).
+   */
+  private ClientBodyFormat formatOf(MediaType mediaType) {
+    if (mediaType == null) {
+      return json;
+    }
+    if (mediaType.isWildcardType() || mediaType.isWildcardSubtype()) {
+      return json.serves(mediaType) ? json : null;
+    }
+    if (msgpack != null && msgpack.serves(mediaType)) {
+      return msgpack;
+    }
+    return json.serves(mediaType) ? json : null;
   }
 
   @Override
   public boolean canRead(ResolvableType type, MediaType mediaType) {
-    return serves(type.toClass()) && servesMediaType(mediaType);
+    return serves(type.toClass()) && formatOf(mediaType) != null;
   }
 
   @Override
   public boolean canWrite(ResolvableType type, Class<?> valueClass, MediaType mediaType) {
-    return serves(valueClass) && servesMediaType(mediaType);
+    return serves(valueClass) && formatOf(mediaType) != null;
   }
 
+  /** {@return JSON's media types, then MessagePack's when this converter has a MessagePack pipeline} */
   @Override
   public List<MediaType> getSupportedMediaTypes() {
-    return MEDIA_TYPES;
+    return mediaTypes;
   }
 
   @Override
   public Object read(ResolvableType type, HttpInputMessage input, Map<String, Object> hints) throws IOException {
-    try (InputStream body = input.getBody();
-        InputStream decoded = codings.decoder(body, ResponseCodings.applied(
-            input.getHeaders().getOrEmpty(HttpHeaders.CONTENT_ENCODING)), decodable)) {
-      // the pipeline bounds what it reads by maxDecodedBytes, whichever layer made it
-      return decoder.decode(decoded, type.getType());
-    } catch (ZipjackDecodeException e) {
-      throw new HttpMessageNotReadableException("Could not read JSON: " + e.getMessage(), e, input);
+    HttpHeaders headers = input.getHeaders();
+    try (InputStream body = input.getBody()) {
+      ClientBodyFormat format = formatOf(headers.getContentType());
+      if (format == null) {
+        throw new HttpMessageNotReadableException("Content-Type " + headers.getContentType()
+            + " is not one this converter reads: " + mediaTypes, input);
+      }
+      try (InputStream decoded = codings.decoder(body, ResponseCodings.applied(
+          headers.getOrEmpty(HttpHeaders.CONTENT_ENCODING)), decodable)) {
+        // the pipeline bounds what it reads by maxDecodedBytes, whichever layer made it
+        return format.decode(decoded, type.getType());
+      } catch (ZipjackDecodeException e) {
+        throw new HttpMessageNotReadableException("Could not read " + format.name() + ": " + e.getMessage(), e, input);
+      }
     }
   }
 
   @Override
   public void write(Object value, ResolvableType type, MediaType contentType, HttpOutputMessage output,
       Map<String, Object> hints) throws IOException {
+    ClientBodyFormat format = formatOf(contentType);
+    if (format == null) {
+      throw new HttpMessageNotWritableException("Content-Type " + contentType + " is not one this converter writes: "
+          + mediaTypes);
+    }
     HttpHeaders headers = output.getHeaders();
     RequestCompression.Body body;
     try {
       body = requestCompression == null || headers.containsHeader(HttpHeaders.CONTENT_ENCODING)
-          ? RequestCompression.plainBody(plain, value) : requestCompression.encode(plain, value);
+          ? RequestCompression.plainBody(format.plain(), value) : requestCompression.encode(format.plain(), value);
     } catch (ZipjackEncodeException e) {
-      throw new HttpMessageNotWritableException("Could not write JSON: " + e.getMessage(), e);
+      throw new HttpMessageNotWritableException("Could not write " + format.name() + ": " + e.getMessage(), e);
     }
     headers.setContentType(contentType == null || contentType.isWildcardType() || contentType.isWildcardSubtype()
-        ? MEDIA_TYPES.get(0) : contentType);
+        ? format.mediaTypes().get(0) : contentType);
     if (body.contentEncoding() != null) {
       headers.set(HttpHeaders.CONTENT_ENCODING, body.contentEncoding());
     }
@@ -155,10 +213,13 @@ public final class CompressingClientMessageConverter implements SmartHttpMessage
     body.writeTo(output.getBody());
   }
 
-  /** Ends the pipeline, decoders and request compression this converter owns. Idempotent. */
+  /** Ends the pipelines, decoders and request compression this converter owns. Idempotent. */
   @Override
   public void close() {
-    plain.close();
+    json.close();
+    if (msgpack != null) {
+      msgpack.close();
+    }
     codings.close();
     if (requestCompression != null) {
       requestCompression.close();
@@ -167,7 +228,8 @@ public final class CompressingClientMessageConverter implements SmartHttpMessage
 
   @Override
   public String toString() {
-    return "CompressingClientMessageConverter[" + MEDIA_TYPES + ", decodes " + decodable + ", request compression="
-        + (requestCompression == null ? "none" : requestCompression) + ", " + plain + "]";
+    return "CompressingClientMessageConverter[" + mediaTypes + ", decodes " + decodable + ", request compression="
+        + (requestCompression == null ? "none" : requestCompression) + ", " + json.plain()
+        + (msgpack == null ? "" : ", " + msgpack.plain()) + "]";
   }
 }

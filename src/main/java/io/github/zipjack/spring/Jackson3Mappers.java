@@ -34,7 +34,7 @@ final class Jackson3Mappers {
   }
 
   /** Reads generic types with a Jackson 3 pipeline's own mapper. */
-  static CompressingClientMessageConverter.GenericDecoder genericDecoder(Pipeline pipeline) {
+  static ClientBodyFormat.GenericDecoder genericDecoder(Pipeline pipeline) {
     Jackson3View view = pipeline.jackson3();
     TypeFactory types = view.mapper().getTypeFactory();
     return (in, type) -> view.decode(in, types.constructType(type));

@@ -27,11 +27,11 @@ import org.springframework.web.client.RestClient;
  * for zstd, gzip and br and decode the answers with zipjack's limits ({@link DecodingClientInterceptor}),
  * configured from {@code zipjack.client.*} ({@link ZipjackClientProperties}); and turns off the gzip
  * decoding of Spring's JDK request factory, which has no limit, so that a body is decoded once, by
- * zipjack; and registers {@link CompressingClientMessageConverter}, which writes JSON request bodies
- * in one pass into their compression and reads answers straight into objects with the application's
- * mapper. Active when Boot's RestClient module is present and {@code zipjack.client.enabled} is not
- * false; each bean backs off when the application defines its own (the interceptor, the converter,
- * or a bean of the same name).
+ * zipjack; and registers {@link CompressingClientMessageConverter}, which writes JSON (and, with
+ * jackson-dataformat-msgpack on the class path, MessagePack) request bodies in one pass into their
+ * compression and reads answers straight into objects with the application's mapper. Active when
+ * Boot's RestClient module is present and {@code zipjack.client.enabled} is not false; each bean backs
+ * off when the application defines its own (the interceptor, the converter, or a bean of the same name).
  */
 @AutoConfiguration(afterName = "org.springframework.boot.restclient.autoconfigure.RestClientAutoConfiguration")
 @ConditionalOnClass({RestClient.class, RestClientCustomizer.class})
@@ -82,8 +82,11 @@ public class ZipjackClientAutoConfiguration {
   /**
    * Registers {@link CompressingClientMessageConverter}, built on the application's JSON mapper, for
    * the {@code RestClient.Builder} and {@code RestTemplateBuilder} Boot injects, ahead of Spring's
-   * JSON converter so that it reads and writes JSON. Off with {@code zipjack.client.converter.enabled=false};
-   * an application's own converter bean of that type is registered instead of zipjack's.
+   * JSON converter so that it reads and writes JSON; with jackson-dataformat-msgpack on the class path
+   * the same converter also reads and writes MessagePack, with the mapper the server's MessagePack
+   * converter uses ({@link ApplicationMappers#msgpack}). Off with
+   * {@code zipjack.client.converter.enabled=false}; an application's own converter bean of that type
+   * is registered instead of zipjack's.
    */
   @Configuration(proxyBeanMethods = false)
   @ConditionalOnProperty(prefix = "zipjack.client.converter", name = "enabled", havingValue = "true",
@@ -94,7 +97,8 @@ public class ZipjackClientAutoConfiguration {
     CompressingClientMessageConverter zipjackClientMessageConverter(ZipjackClientProperties properties,
         ListableBeanFactory beans, Environment environment) {
       Function<Pipeline.Builder, Pipeline.Builder> json = ApplicationMappers.json(beans, environment);
-      return json == null ? null : ClientPropertySettings.converter(properties, json);
+      return json == null ? null
+          : ClientPropertySettings.converter(properties, json, ApplicationMappers.msgpack(beans, environment));
     }
 
     @Bean

@@ -7,7 +7,6 @@ import io.github.zipjack.servlet.CompressionFilter;
 import io.github.zipjack.servlet.CompressionSettings;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Filter;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.zipjack.Pipeline;
 import java.util.List;
 import java.util.Map;
@@ -17,7 +16,6 @@ import org.springframework.core.env.Environment;
 import org.springframework.core.io.ResourceLoader;
 import org.springframework.http.MediaType;
 import org.springframework.http.converter.HttpMessageConverter;
-import org.springframework.util.ClassUtils;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 import java.util.function.Supplier;
 import org.springframework.beans.factory.ObjectProvider;
@@ -126,8 +124,6 @@ public class ZipjackCompressionAutoConfiguration {
   @ConditionalOnProperty(prefix = "zipjack.compression.converter", name = "enabled", havingValue = "true",
       matchIfMissing = true)
   static class ConverterConfiguration {
-    private static final String MSGPACK = "org.msgpack.jackson.dataformat.MessagePackFactory";
-
     /**
      * The application's mapper: Boot's Jackson 3 {@code JsonMapper}, unless
      * {@code spring.http.converters.preferred-json-mapper=jackson2} or there is none, then its
@@ -141,14 +137,8 @@ public class ZipjackCompressionAutoConfiguration {
       if (json == null) {
         return null;
       }
-      Object jackson3 = ApplicationMappers.jackson3(beans, environment);
-      ObjectMapper jackson2 = beans.getBeanProvider(ObjectMapper.class).getIfUnique();
-      Function<Pipeline.Builder, Pipeline.Builder> msgpack = null;
-      if (ClassUtils.isPresent(MSGPACK, null)) {
-        ObjectMapper follower = jackson3 != null ? Jackson3Mappers.msgpackFollowing(jackson3) : jackson2;
-        msgpack = builder -> builder.mapper(follower);
-      }
-      return new ConverterPipelines(settings, json, msgpack, listener.getIfUnique());
+      return new ConverterPipelines(settings, json, ApplicationMappers.msgpack(beans, environment),
+          listener.getIfUnique());
     }
 
     @Bean

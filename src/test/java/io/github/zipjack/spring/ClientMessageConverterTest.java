@@ -27,11 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.springframework.boot.restclient.RestTemplateBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.http.HttpRequest;
 import org.springframework.http.MediaType;
-import org.springframework.http.client.ClientHttpRequestExecution;
-import org.springframework.http.client.ClientHttpRequestInterceptor;
-import org.springframework.http.client.ClientHttpResponse;
 import org.springframework.http.client.JdkClientHttpRequestFactory;
 import org.springframework.http.converter.HttpMessageConverter;
 import org.springframework.http.converter.HttpMessageNotReadableException;
@@ -79,22 +75,6 @@ class ClientMessageConverterTest {
         .configureMessageConverters(converters -> converters.addCustomConverter(converter)).build();
   }
 
-  /** Records a request as the interceptors that run after it see it. */
-  private static final class Wire implements ClientHttpRequestInterceptor {
-    volatile String contentEncoding;
-    volatile long contentLength;
-    volatile byte[] body;
-
-    @Override
-    public ClientHttpResponse intercept(HttpRequest request, byte[] sent, ClientHttpRequestExecution execution)
-        throws IOException {
-      contentEncoding = request.getHeaders().getFirst("Content-Encoding");
-      contentLength = request.getHeaders().getContentLength();
-      body = sent;
-      return execution.execute(request, sent);
-    }
-  }
-
   private static byte[] gunzip(byte[] body) throws IOException {
     try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(body))) {
       return in.readAllBytes();
@@ -104,7 +84,7 @@ class ClientMessageConverterTest {
   @Test
   void jsonRequestBodyIsCompressedInOnePassWithItsExactLengthAndTheFilterInflatesIt() throws Exception {
     try (ConfigurableApplicationContext caller = CallingApplication.start("zipjack.client.compress-requests=true")) {
-      Wire converterWrote = new Wire();
+      RecordingInterceptor converterWrote = new RecordingInterceptor();
       RestClient client = caller.getBean(RestClient.Builder.class)
           .requestInterceptors(interceptors -> interceptors.add(0, converterWrote)).build();
 
@@ -112,9 +92,9 @@ class ClientMessageConverterTest {
           .retrieve().body(PEOPLE);
 
       assertThat(echoed).isEqualTo(PeopleService.people(50));
-      assertThat(converterWrote.contentEncoding).isEqualTo("gzip");
-      assertThat(converterWrote.contentLength).isEqualTo(converterWrote.body.length);
-      assertThat(gunzip(converterWrote.body)).isEqualTo(SNAKE_CASE.writeValueAsBytes(PeopleService.people(50)));
+      assertThat(converterWrote.requestHeaders.getFirst("Content-Encoding")).isEqualTo("gzip");
+      assertThat(converterWrote.requestHeaders.getContentLength()).isEqualTo(converterWrote.requestBody.length);
+      assertThat(gunzip(converterWrote.requestBody)).isEqualTo(SNAKE_CASE.writeValueAsBytes(PeopleService.people(50)));
     }
   }
 

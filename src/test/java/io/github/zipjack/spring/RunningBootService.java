@@ -27,10 +27,17 @@ final class RunningBootService implements AutoCloseable {
   }
 
   static RunningBootService start(String... properties) {
+    return start(new Class<?>[0], properties);
+  }
+
+  /** Starts it with the service's own {@code configurations} beside it, and {@code properties}. */
+  static RunningBootService start(Class<?>[] configurations, String... properties) {
+    List<Class<?>> sources = new ArrayList<>(List.of(PeopleService.class));
+    sources.addAll(List.of(configurations));
     List<String> all = new ArrayList<>(List.of("server.port=0", "server.address=127.0.0.1",
         "spring.main.banner-mode=off", "spring.jackson.property-naming-strategy=SNAKE_CASE"));
     all.addAll(List.of(properties));
-    return new RunningBootService(new SpringApplicationBuilder(PeopleService.class)
+    return new RunningBootService(new SpringApplicationBuilder(sources.toArray(new Class<?>[0]))
         .properties(all.toArray(new String[0])).run());
   }
 
