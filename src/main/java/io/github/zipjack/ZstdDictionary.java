@@ -1,5 +1,6 @@
 package io.github.zipjack;
 
+import io.github.zipjack.codec.LittleEndian;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -91,22 +92,18 @@ public final class ZstdDictionary {
       throw new IllegalArgumentException(what + " is too short: a zstd dictionary starts with its magic number "
           + "(37 a4 30 ec) and a 4-byte ID");
     }
-    if (readLe(bytes, 0) != MAGIC) {
+    if (LittleEndian.readInt(bytes, 0) != MAGIC) {
       throw new IllegalArgumentException(what + " is not a zstd dictionary: it starts with "
           + String.format("%02x %02x %02x %02x", bytes[0], bytes[1], bytes[2], bytes[3])
           + ", a zstd dictionary with 37 a4 30 ec (raw-content dictionaries are not accepted: their frames carry "
           + "no dictionary ID; train one with zstd --train or bench/tune --train-dictionary)");
     }
-    long id = readLe(bytes, 4) & 0xffffffffL;
+    long id = LittleEndian.readInt(bytes, 4) & 0xffffffffL;
     if (id == 0) {
       throw new IllegalArgumentException(what + " has dictionary ID 0, which frames cannot carry: "
           + "bodies made with it could not be told from bodies made without a dictionary");
     }
     return new ZstdDictionary(bytes, id);
-  }
-
-  private static int readLe(byte[] b, int at) {
-    return b[at] & 0xff | (b[at + 1] & 0xff) << 8 | (b[at + 2] & 0xff) << 16 | (b[at + 3] & 0xff) << 24;
   }
 
   /** {@return the dictionary's ID, unsigned 32-bit (1 to 2^32-1), which every frame made with it carries} */

@@ -96,11 +96,6 @@ final class GzipFraming {
     return at + 1;
   }
 
-  /** {@return the little-endian int at {@code src[at, at + 4)}} */
-  static int readIntLe(byte[] src, int at) {
-    return (src[at] & 0xff) | (src[at + 1] & 0xff) << 8 | (src[at + 2] & 0xff) << 16 | (src[at + 3] & 0xff) << 24;
-  }
-
   private static void writeIntLe(byte[] dst, int at, int value) {
     dst[at] = (byte) value;
     dst[at + 1] = (byte) (value >>> 8);

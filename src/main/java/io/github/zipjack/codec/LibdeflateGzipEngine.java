@@ -150,7 +150,7 @@ public final class LibdeflateGzipEngine extends GzipDecodingEngine<LibdeflateGzi
       return null;
     }
     int trailer = offset + length - GzipFraming.TRAILER_BYTES;
-    long size = GzipFraming.readIntLe(body, trailer + 4) & 0xffffffffL;
+    long size = LittleEndian.readInt(body, trailer + 4) & 0xffffffffL;
     if (size > Math.min(maxDecodedBytes, MAX_WHOLE_DECODED_BYTES)) {
       return null;
     }
@@ -160,7 +160,7 @@ public final class LibdeflateGzipEngine extends GzipDecodingEngine<LibdeflateGzi
     try {
       int made = LibdeflateBinding.decompress(decoder.decompressor, body, start, trailer - start, decoded, 0,
           decoded.length);
-      matches = made == size && decoder.crcOf(decoded) == GzipFraming.readIntLe(body, trailer);
+      matches = made == size && decoder.crcOf(decoded) == LittleEndian.readInt(body, trailer);
     } finally {
       wholeDecoders.recycle(decoder);
     }

@@ -34,8 +34,7 @@ record ZstdFrameHeader(long windowBytes, long contentBytes, boolean checksum, lo
 
   /** True if {@code bytes[offset, offset + 4)} is the zstd magic number, 28 b5 2f fd. */
   static boolean isMagic(byte[] bytes, int offset) {
-    return (bytes[offset] & 0xff | (bytes[offset + 1] & 0xff) << 8 | (bytes[offset + 2] & 0xff) << 16
-        | (bytes[offset + 3] & 0xff) << 24) == MAGIC;
+    return LittleEndian.readInt(bytes, offset) == MAGIC;
   }
 
   /**

@@ -1,5 +1,7 @@
 package io.github.zipjack.servlet;
 
+import io.github.zipjack.codec.LittleEndian;
+
 /**
  * Where the content of a dictionary in zstd's trained format begins (RFC 8878 section 5): after the
  * magic number and ID, the literals' Huffman table, the FSE tables of offsets, match lengths and
@@ -26,7 +28,7 @@ final class TrainedDictionaryHeader {
 
   /** Whether {@code bytes} start with zstd's dictionary magic number. */
   static boolean isTrained(byte[] bytes) {
-    return bytes.length >= 4 && readLe32(bytes, 0) == MAGIC;
+    return bytes.length >= 4 && LittleEndian.readInt(bytes, 0) == MAGIC;
   }
 
   /**
@@ -136,9 +138,5 @@ final class TrainedDictionaryHeader {
       }
     }
     return word >>> (pos & 7);
-  }
-
-  static int readLe32(byte[] b, int at) {
-    return b[at] & 0xff | (b[at + 1] & 0xff) << 8 | (b[at + 2] & 0xff) << 16 | (b[at + 3] & 0xff) << 24;
   }
 }
