@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import io.github.zipjack.Compression;
 import io.github.zipjack.Pipeline;
 import io.github.zipjack.ZipjackDecodeException;
+import io.github.zipjack.codec.DaemonThreads;
 import io.github.zipjack.codec.DecodeLimitInputStream;
 import io.github.zipjack.settings.SettingCatalog;
 import java.io.ByteArrayInputStream;
@@ -23,9 +24,9 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Calls HTTP services through the application's {@link HttpClient} (which decodes no content
@@ -67,7 +68,7 @@ public final class CompressedHttpClient implements AutoCloseable {
    */
   public static final int MAX_WHOLE_BODY_BYTES = 256 * 1024;
 
-  private static final AtomicInteger THREADS = new AtomicInteger();
+  private static final ThreadFactory DECODE_THREADS = new DaemonThreads("zipjack-client-decode-");
 
   private final HttpClient http;
   private final BodyFormats formats;
@@ -115,11 +116,7 @@ public final class CompressedHttpClient implements AutoCloseable {
       this.ownExecutor = null;
     } else {
       ThreadPoolExecutor pool = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 30, TimeUnit.SECONDS,
-          new java.util.concurrent.SynchronousQueue<>(), r -> {
-            Thread t = new Thread(r, "zipjack-client-decode-" + THREADS.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-          });
+          new java.util.concurrent.SynchronousQueue<>(), DECODE_THREADS);
       this.decodeExecutor = pool;
       this.ownExecutor = pool;
     }

@@ -193,13 +193,8 @@ public final class CompressionWorkers {
 
     private static CompressionWorkers create() {
       int threads = Runtime.getRuntime().availableProcessors();
-      AtomicInteger serial = new AtomicInteger();
       ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, IDLE_SECONDS, TimeUnit.SECONDS,
-          new LinkedBlockingQueue<>(), runnable -> {
-            Thread t = new Thread(runnable, "zipjack-compress-" + serial.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-          });
+          new LinkedBlockingQueue<>(), new DaemonThreads("zipjack-compress-"));
       pool.allowCoreThreadTimeOut(true);
       return new CompressionWorkers(pool, threads, threads);
     }

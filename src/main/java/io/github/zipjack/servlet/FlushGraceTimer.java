@@ -1,10 +1,10 @@
 package io.github.zipjack.servlet;
 
+import io.github.zipjack.codec.DaemonThreads;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The filter's timer for early flushes: runs a response's pass-through when a flush was not followed
@@ -17,19 +17,14 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class FlushGraceTimer implements AutoCloseable {
   static final String THREAD_NAME_PREFIX = "zipjack-flush-grace-";
-  private static final AtomicInteger THREADS = new AtomicInteger();
+  private static final ThreadFactory THREADS = new DaemonThreads(THREAD_NAME_PREFIX);
 
   private final long graceMillis;
   private final ScheduledThreadPoolExecutor executor;
 
   FlushGraceTimer(long graceMillis) {
     this.graceMillis = graceMillis;
-    ThreadFactory threads = task -> {
-      Thread t = new Thread(task, THREAD_NAME_PREFIX + THREADS.incrementAndGet());
-      t.setDaemon(true);
-      return t;
-    };
-    executor = new ScheduledThreadPoolExecutor(2, threads);
+    executor = new ScheduledThreadPoolExecutor(2, THREADS);
     executor.setRemoveOnCancelPolicy(true);
     executor.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
   }

@@ -4,6 +4,7 @@ import io.github.zipjack.client.DictionaryStore;
 import io.github.zipjack.client.LinkedDictionaryFetches;
 import io.github.zipjack.client.RequestCompression;
 import io.github.zipjack.client.ResponseCodings;
+import io.github.zipjack.codec.DaemonThreads;
 import io.github.zipjack.codec.DecodeLimitInputStream;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -17,7 +18,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.ThreadFactory;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpRequest;
@@ -48,7 +49,7 @@ import org.springframework.http.client.ClientHttpResponse;
  * {@code enableCompression(false)} on it. Thread-safe; {@link #close()} ends the decoders.
  */
 public final class DecodingClientInterceptor implements ClientHttpRequestInterceptor, AutoCloseable {
-  private static final AtomicInteger FETCH_THREADS = new AtomicInteger();
+  private static final ThreadFactory FETCH_THREADS = new DaemonThreads("zipjack-dictionary-fetch-");
   private final ResponseCodings codings;
   /** Null when request bodies are never compressed. */
   private final RequestCompression requestCompression;
@@ -102,11 +103,8 @@ public final class DecodingClientInterceptor implements ClientHttpRequestInterce
   }
 
   private static ThreadPoolExecutor fetchExecutor() {
-    ThreadPoolExecutor executor = new ThreadPoolExecutor(1, 1, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
-      Thread t = new Thread(r, "zipjack-dictionary-fetch-" + FETCH_THREADS.incrementAndGet());
-      t.setDaemon(true);
-      return t;
-    });
+    ThreadPoolExecutor executor = new ThreadPoolExecutor(1, 1, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
+        FETCH_THREADS);
     executor.allowCoreThreadTimeOut(true);
     return executor;
   }
