@@ -53,7 +53,8 @@ public class ZipjackClientProperties {
     }
 
     /**
-     * {@return whether zipjack's message converter reads and writes JSON bodies}
+     * {@return whether zipjack's message converter reads and writes JSON bodies (and MessagePack ones, with
+     * jackson-dataformat-msgpack on the class path)}
      * Property {@code zipjack.client.converter.enabled}.
      */
     public boolean isEnabled() {
