@@ -3,13 +3,16 @@ package io.github.zipjack.client;
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.github.zipjack.Compression;
 import io.github.zipjack.Pipeline;
+import io.github.zipjack.WrongCodingException;
 import io.github.zipjack.ZipjackDecodeException;
 import io.github.zipjack.codec.DaemonThreads;
 import io.github.zipjack.codec.DecodeLimitInputStream;
 import io.github.zipjack.settings.SettingCatalog;
+import io.github.zipjack.urlpattern.UrlPattern;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.SequenceInputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -105,8 +108,7 @@ public final class CompressedHttpClient implements AutoCloseable {
     this.acceptEncoding = String.join(", ", codings.codings());
     if (b.dictionarySettings != null && !codings.decodes("zstd")) {
       close();
-      throw new IllegalStateException("dictionaries need the zstd coding (dcz is zstd with a dictionary), which "
-          + (b.codings == null ? "cannot load: add com.github.luben:zstd-jni" : "codings " + b.codings + " leave out"));
+      throw DictionaryStore.zstdMissing(b.codings);
     }
     this.dictionaries = b.dictionarySettings == null ? null
         : new DictionaryStore(b.dictionarySettings, madeFormats.maxDecodedBytes());
@@ -142,13 +144,17 @@ public final class CompressedHttpClient implements AutoCloseable {
   /**
    * {@code request} as this client sends it: with its Accept-Encoding (replacing any the request
    * had) and, if the request names none, an Accept for the client's formats. For callers that send
-   * through their own loop with {@link #bodyHandler(Class)}.
+   * through their own loop with {@link #bodyHandler(HttpRequest, Class)}. With dictionaries on, it
+   * also announces the held dictionary its URL matches, but only when the HttpClient follows no
+   * redirects: a body handler cannot see which URL finally answered, and a dictionary serves its
+   * own origin only ({@link #send} and {@link #sendAsync} see it, and announce whatever the
+   * HttpClient does).
    *
    * @param request the request as the caller made it; not changed
    * @return a new request with this client's headers
    */
   public HttpRequest prepare(HttpRequest request) {
-    return prepareAnnouncing(request).request;
+    return prepareAnnouncing(request, http.followRedirects() == HttpClient.Redirect.NEVER).request;
   }
 
   /** A prepared request and the dictionary it announces (null for none). */
@@ -162,10 +168,11 @@ public final class CompressedHttpClient implements AutoCloseable {
     }
   }
 
-  private Prepared prepareAnnouncing(HttpRequest request) {
+  /** {@code request} with this client's headers; with {@code announce}, the dictionary its URL matches. */
+  private Prepared prepareAnnouncing(HttpRequest request, boolean announce) {
     HttpRequest.Builder b = HttpRequest.newBuilder(request, (name, value) -> !name.equalsIgnoreCase("Accept-Encoding")
         && !name.equalsIgnoreCase("Available-Dictionary") && !name.equalsIgnoreCase("Dictionary-ID"));
-    DictionaryStore.Entry dictionary = dictionaries == null ? null
+    DictionaryStore.Entry dictionary = dictionaries == null || !announce ? null
         : dictionaries.match(request.uri(), Instant.now()).orElse(null);
     if (dictionary == null) {
       b.header("Accept-Encoding", acceptEncoding);
@@ -215,11 +222,15 @@ public final class CompressedHttpClient implements AutoCloseable {
   }
 
   private <T> HttpResponse<T> send(HttpRequest request, BodyReader<T> reader) throws IOException, InterruptedException {
-    Prepared prepared = prepareAnnouncing(request);
+    Prepared prepared = prepareAnnouncing(request, true);
     HttpResponse<InputStream> response = http.send(prepared.request, HttpResponse.BodyHandlers.ofInputStream());
-    T value = decode(response.statusCode(), response.headers(), response.body(), reader,
-        new Answered(response.uri(), response.uri(), prepared.dictionary, false));
-    return new DecodedResponse<>(response, value);
+    return new DecodedResponse<>(response, decode(response, reader, prepared));
+  }
+
+  /** Decodes an answer whose final URL is known: dictionaries are kept for it, and a dcz body must be of its origin. */
+  private <T> T decode(HttpResponse<InputStream> response, BodyReader<T> reader, Prepared prepared) throws IOException {
+    return decode(response.statusCode(), response.headers(), response.body(), reader,
+        Answered.by(response.uri(), prepared.dictionary));
   }
 
   /**
@@ -229,12 +240,49 @@ public final class CompressedHttpClient implements AutoCloseable {
    * @param <T> the value's type
    * @param request the request; its Accept-Encoding is replaced
    * @param type the value's class
-   * @return the answer's future; the body is decoded on the client's decode executor, and a
-   *     dictionary it carries is kept as {@link #bodyHandler(HttpRequest, Class)} keeps it
+   * @return the answer's future; the body is decoded on the client's decode executor as it
+   *     arrives, and dictionaries are used and kept as {@link #send(HttpRequest, Class)} does
    */
   public <T> CompletableFuture<HttpResponse<T>> sendAsync(HttpRequest request, Class<T> type) {
-    Prepared prepared = prepareAnnouncing(request);
-    return http.sendAsync(prepared.request, bodyHandler(prepared, classReader(type)));
+    Prepared prepared = prepareAnnouncing(request, true);
+    BodyReader<T> reader = classReader(type);
+    return http.sendAsync(prepared.request, HttpResponse.BodyHandlers.ofInputStream()).thenCompose(response ->
+        onDecodeExecutor(response, () -> new DecodedResponse<>(response, decode(response, reader, prepared))));
+  }
+
+  /** What runs on the decode executor; it closes the answer's body. */
+  private interface DecodeTask<T> {
+    T run() throws IOException;
+  }
+
+  /**
+   * Runs {@code task} on the decode executor; when the executor refuses it (shut down, or a full
+   * bounded pool), the answer's body is closed, which releases its connection, and the future fails
+   * with the refusal.
+   */
+  private <T> CompletableFuture<T> onDecodeExecutor(HttpResponse<InputStream> response, DecodeTask<T> task) {
+    CompletableFuture<T> result = new CompletableFuture<>();
+    try {
+      decodeExecutor.execute(() -> {
+        try {
+          result.complete(task.run());
+        } catch (IOException | RuntimeException | Error e) {
+          result.completeExceptionally(e);
+        }
+      });
+    } catch (RuntimeException refused) {
+      closeQuietly(response.body(), refused);
+      result.completeExceptionally(refused);
+    }
+    return result;
+  }
+
+  private static void closeQuietly(InputStream body, Exception failure) {
+    try {
+      body.close();
+    } catch (IOException e) {
+      failure.addSuppressed(e);
+    }
   }
 
   /**
@@ -300,7 +348,9 @@ public final class CompressedHttpClient implements AutoCloseable {
    * A handler that decodes an answer into {@code type} as {@link #send(HttpRequest, Class)} does, for requests made by
    * {@link #prepare}. The body is decoded on the client's decode executor as it arrives; the body's
    * future fails with the decode exception (or {@link UnexpectedStatusException}) as its cause
-   * ({@code HttpClient.send} rethrows it wrapped in an IOException).
+   * ({@code HttpClient.send} rethrows it wrapped in an IOException). It cannot see the request, so
+   * it keeps no dictionary and refuses {@code dcz} bodies (a {@link io.github.zipjack.WrongCodingException}):
+   * {@link #bodyHandler(HttpRequest, Class)} knows which dictionary the request announced.
    *
    * @param <T> the value's type
    * @param type the value's class
@@ -322,7 +372,7 @@ public final class CompressedHttpClient implements AutoCloseable {
   }
 
   private <T> HttpResponse.BodyHandler<T> bodyHandler(BodyReader<T> reader) {
-    Answered unknown = new Answered(null, null, null, true);
+    Answered unknown = new Answered(null, null, null);
     return info -> new DecodingBodySubscriber<>(
         body -> decode(info.statusCode(), info.headers(), body, reader, unknown), decodeExecutor);
   }
@@ -334,8 +384,8 @@ public final class CompressedHttpClient implements AutoCloseable {
    * dictionary the request announced, and an answer marked {@code Use-As-Dictionary} is kept (within
    * the same budget, fresh as its Cache-Control says) and its linked dictionaries fetched. It
    * expects the request to go through the HttpClient this client was built with; it cannot see
-   * which URL finally answered, so when that HttpClient follows redirects it keeps no dictionary
-   * ({@code send} and {@code get} do).
+   * which URL finally answered, so when that HttpClient follows redirects it neither keeps nor uses
+   * a dictionary ({@code send}, {@code sendAsync} and {@code get} do).
    *
    * @param <T> the value's type
    * @param request the request as {@link #prepare} made it
@@ -358,18 +408,23 @@ public final class CompressedHttpClient implements AutoCloseable {
     return bodyHandler(prepared(request), typeReader(type));
   }
 
-  /** A request {@link #prepare} made, with the dictionary its Available-Dictionary names (null if none is held). */
+  /**
+   * A request {@link #prepare} made, with the dictionary of its origin that its Available-Dictionary
+   * names (null if none is held, or if the HttpClient follows redirects, which may take the answer
+   * to another origin).
+   */
   private Prepared prepared(HttpRequest request) {
     Objects.requireNonNull(request, "request must not be null");
-    DictionaryStore.Entry announced = dictionaries == null ? null
-        : request.headers().firstValue("Available-Dictionary").flatMap(dictionaries::announced).orElse(null);
+    DictionaryStore.Entry announced = dictionaries == null || http.followRedirects() != HttpClient.Redirect.NEVER
+        ? null : request.headers().firstValue("Available-Dictionary")
+            .flatMap(value -> dictionaries.announced(request.uri(), value)).orElse(null);
     return new Prepared(request, announced);
   }
 
   private <T> HttpResponse.BodyHandler<T> bodyHandler(Prepared prepared, BodyReader<T> reader) {
     URI uri = prepared.request.uri();
-    Answered answered = new Answered(uri, http.followRedirects() == HttpClient.Redirect.NEVER ? uri : null,
-        prepared.dictionary, false);
+    Answered answered = http.followRedirects() == HttpClient.Redirect.NEVER ? Answered.by(uri, prepared.dictionary)
+        : new Answered(uri, null, null);
     return info -> new DecodingBodySubscriber<>(
         body -> decode(info.statusCode(), info.headers(), body, reader, answered), decodeExecutor);
   }
@@ -380,10 +435,19 @@ public final class CompressedHttpClient implements AutoCloseable {
    * @param uri the URL asked for, for messages; null when unknown
    * @param keepFor the URL that answered, for which dictionaries are kept and linked ones fetched;
    *     null to keep none
-   * @param announced the dictionary the request announced; null for none
-   * @param anyHeld whether the request is unknown, so that a dcz body may use any dictionary held
+   * @param announced the dictionary the request announced, of the answering URL's origin; null for
+   *     none, which makes a dcz body a coding not asked for
    */
-  private record Answered(URI uri, URI keepFor, DictionaryStore.Entry announced, boolean anyHeld) {}
+  private record Answered(URI uri, URI keepFor, DictionaryStore.Entry announced) {
+    /**
+     * An answer from {@code answeredBy}, the URL known to have answered: the announced dictionary
+     * serves it only when it is of that URL's origin (a redirect may have led elsewhere).
+     */
+    static Answered by(URI answeredBy, DictionaryStore.Entry announced) {
+      boolean sameOrigin = announced != null && DictionaryStore.sameOrigin(announced.source, answeredBy);
+      return new Answered(answeredBy, answeredBy, sameOrigin ? announced : null);
+    }
+  }
 
   /**
    * A request with {@code value} as its body, serialized in the first pipeline's format and
@@ -439,8 +503,14 @@ public final class CompressedHttpClient implements AutoCloseable {
         return null;
       }
       List<String> applied = ResponseCodings.applied(headers);
+      if (answered.announced() == null && applied.contains("dcz")) {
+        throw new WrongCodingException("response Content-Encoding " + ResponseCodings.shown(applied) + " names dcz, but "
+            + (answered.keepFor() == null ? "this body handler cannot see the request's dictionary (read such answers"
+                + " with send, sendAsync, or bodyHandler(request, type) and an HttpClient that follows no redirects)"
+                : "the request announced no dictionary of " + UrlPattern.origin(answered.keepFor())));
+      }
       Pipeline format = reader == null ? null : formats.reader(headers.firstValue("Content-Type"));
-      DictionaryStore dcz = answered.announced() != null || answered.anyHeld() ? dictionaries : null;
+      DictionaryStore dcz = answered.announced() != null ? dictionaries : null;
       URI keepFor = dictionaries == null ? null : answered.keepFor();
       boolean keeps = keepFor != null && DictionaryStore.marksDictionary(headers);
       InputStream body = raw;
@@ -463,7 +533,7 @@ public final class CompressedHttpClient implements AutoCloseable {
           if (keeps) {
             value = keepDictionary(keepFor, headers, decoded, reader, format);
           } else if (reader == null) {
-            decoded.skip(Long.MAX_VALUE);
+            decoded.transferTo(OutputStream.nullOutputStream()); // through every layer's limit
             value = null;
           } else {
             value = reader.read(format, decoded);
@@ -488,16 +558,22 @@ public final class CompressedHttpClient implements AutoCloseable {
     return reader == null ? null : reader.read(format, new ByteArrayInputStream(content));
   }
 
-  /** Fetches a dictionary {@link LinkedDictionaryFetches} chose, and keeps it if its answer qualifies. */
-  private CompletableFuture<Void> fetchDictionary(URI link) {
-    Prepared prepared = prepareAnnouncing(HttpRequest.newBuilder(link).GET().build());
-    return http.sendAsync(prepared.request, HttpResponse.BodyHandlers.ofInputStream()).thenAcceptAsync(r -> {
-      try {
-        decode(r.statusCode(), r.headers(), r.body(), null, new Answered(link, r.uri(), prepared.dictionary, false));
-      } catch (IOException e) {
-        // a dictionary that cannot be fetched is not used; the answers that named it decoded already
-      }
-    }, decodeExecutor);
+  /**
+   * Fetches a dictionary {@link LinkedDictionaryFetches} chose and hands its answer to
+   * {@link LinkedDictionaryFetches#receive}, which keeps it if it qualifies, reading no more than
+   * the dictionary budget of it; the answer's body is closed on every path.
+   */
+  private CompletableFuture<Boolean> fetchDictionary(URI link) {
+    Prepared prepared = prepareAnnouncing(HttpRequest.newBuilder(link).GET().build(), true);
+    return http.sendAsync(prepared.request, HttpResponse.BodyHandlers.ofInputStream()).thenCompose(r ->
+        onDecodeExecutor(r, () -> {
+          try (InputStream raw = r.body()) {
+            Answered answered = Answered.by(r.uri(), prepared.dictionary);
+            List<String> applied = ResponseCodings.applied(r.headers());
+            return fetches.receive(link, r.uri(), r.statusCode(), r.headers(), () -> codings.decoder(raw, applied,
+                acceptEncoding, answered.announced() == null ? null : dictionaries, answered.announced()));
+          }
+        }));
   }
 
   /** Waits for the dictionary fetches under way. For tests. */
@@ -614,13 +690,8 @@ public final class CompressedHttpClient implements AutoCloseable {
      * @throws IllegalArgumentException if {@code minBytes} is negative, or compression is none
      */
     public Builder compressRequests(Compression compression, long minBytes) {
-      Objects.requireNonNull(compression, "compression must not be null");
-      if (compression.equals(Compression.none()) || compression.dictionary() != null) {
-        throw new IllegalArgumentException("request compression must be gzip, zstd or brotli without a dictionary: "
-            + compression);
-      }
+      this.requestCompression = RequestCompression.check(compression);
       this.compressFromBytes = SettingCatalog.COMPRESS_REQUESTS_MIN_BYTES.check(minBytes);
-      this.requestCompression = compression;
       return this;
     }
 

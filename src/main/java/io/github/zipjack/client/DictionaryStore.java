@@ -19,13 +19,20 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
  * The RFC 9842 dictionaries a client holds: kept from answers marked {@code Use-As-Dictionary} while
- * they stay fresh, within {@link DictionarySettings}' count and byte budget (least recently used
- * out first), matched against request URLs, and used to decode {@code dcz} answers. Thread-safe: one
- * lock guards the map; decoding runs outside it.
+ * they stay fresh, matched against request URLs, and used to decode {@code dcz} answers to the
+ * requests that announced them. Thread-safe: one lock guards the shelves; matching URLs and
+ * decoding run outside it.
+ *
+ * <p>Every origin has a shelf of its own, within {@link DictionarySettings}' count and byte budget
+ * (its least recently used out first), for at most {@code maxOrigins} origins: an answer from one
+ * origin never evicts, replaces or serves another origin's dictionary, even one with the same bytes.
+ * A dictionary is announced only to requests of its own origin, and a {@code dcz} body is decoded
+ * only with the dictionary its request announced.
  *
  * <p>The {@code match} pattern is a URL Pattern standard pattern resolved against the dictionary's
  * URL, as the filter reads its own: same origin only, {@code *} for any run of characters,
@@ -45,19 +52,29 @@ public final class DictionaryStore implements AutoCloseable {
 
   private final DictionarySettings settings;
   private final long maxDecodedBytes;
-  /** By hex SHA-256, least recently used first. Guarded by this. */
-  private final LinkedHashMap<String, Entry> entries = new LinkedHashMap<>(16, 0.75f, true);
-  /** Bytes of every entry's content. Guarded by this. */
-  private long heldBytes;
+  /** By origin ({@link UrlPattern#origin}); no shelf is empty. Guarded by this. */
+  private final Map<String, Shelf> shelves = new LinkedHashMap<>();
+
+  /** One origin's dictionaries, by hex SHA-256, least recently used first, and their bytes. Guarded by the store. */
+  private static final class Shelf {
+    final LinkedHashMap<String, Entry> entries = new LinkedHashMap<>(16, 0.75f, true);
+    long heldBytes;
+
+    void remove(Iterator<Entry> at, Entry entry, List<Entry> dropped) {
+      at.remove();
+      heldBytes -= entry.size();
+      dropped.add(entry);
+    }
+  }
 
   /**
    * An empty store.
    *
-   * @param settings the count and byte budget
+   * @param settings the budgets per origin and the number of origins
    * @param maxDecodedBytes the most bytes a dcz body may decode to, and its zstd window
    */
   public DictionaryStore(DictionarySettings settings, long maxDecodedBytes) {
-    this.settings = settings;
+    this.settings = Objects.requireNonNull(settings, "settings must not be null");
     this.maxDecodedBytes = maxDecodedBytes;
   }
 
@@ -138,7 +155,8 @@ public final class DictionaryStore implements AutoCloseable {
 
   /**
    * Keeps {@code content}, the decoded body of an answer to {@code uri}, if its headers make it a
-   * dictionary that is fresh and fits the budget; replaces one with the same origin and match.
+   * dictionary that is fresh and fits its origin's budget; replaces one of that origin with the same
+   * bytes or the same match.
    *
    * @return whether it was kept
    */
@@ -154,36 +172,60 @@ public final class DictionaryStore implements AutoCloseable {
       return false; // regexp groups, another origin, or no pattern at all
     }
     String source = match.toString();
-    byte[] hash = sha256(content);
-    Entry entry = new Entry(content, hash, use.id(), uri, match, freshUntil.get(), maxDecodedBytes);
+    Entry entry = new Entry(content, sha256(content), use.id(), uri, match, freshUntil.get(), maxDecodedBytes);
     List<Entry> dropped = new ArrayList<>();
-    synchronized (this) {
-      for (Iterator<Entry> it = entries.values().iterator(); it.hasNext(); ) {
-        Entry old = it.next();
-        if (old.hashHex.equals(entry.hashHex)
-            || old.origin.equals(entry.origin) && old.match.toString().equals(source)) {
-          it.remove();
-          heldBytes -= old.size();
-          dropped.add(old);
+    try {
+      synchronized (this) {
+        Shelf shelf = shelves.get(entry.origin);
+        if (shelf == null) {
+          if (shelves.size() >= settings.maxOrigins()) {
+            dropStale(now, dropped);
+          }
+          if (shelves.size() >= settings.maxOrigins()) {
+            return false;
+          }
+          shelf = new Shelf();
+          shelves.put(entry.origin, shelf);
+        }
+        for (Iterator<Entry> it = shelf.entries.values().iterator(); it.hasNext(); ) {
+          Entry old = it.next();
+          if (old.hashHex.equals(entry.hashHex) || old.match.toString().equals(source)) {
+            shelf.remove(it, old, dropped);
+          }
+        }
+        shelf.entries.put(entry.hashHex, entry);
+        shelf.heldBytes += entry.size();
+        for (Iterator<Entry> it = shelf.entries.values().iterator(); it.hasNext()
+            && (shelf.entries.size() > settings.maxCount() || shelf.heldBytes > settings.maxBytes()); ) {
+          shelf.remove(it, it.next(), dropped);
+        }
+        return true;
+      }
+    } finally {
+      dropped.forEach(Entry::drop);
+    }
+  }
+
+  /** Drops every stale dictionary, and the shelves left empty. Caller holds the lock. */
+  private void dropStale(Instant now, List<Entry> dropped) {
+    for (Iterator<Shelf> shelfAt = shelves.values().iterator(); shelfAt.hasNext(); ) {
+      Shelf shelf = shelfAt.next();
+      for (Iterator<Entry> it = shelf.entries.values().iterator(); it.hasNext(); ) {
+        Entry e = it.next();
+        if (!e.freshUntil.isAfter(now)) {
+          shelf.remove(it, e, dropped);
         }
       }
-      entries.put(entry.hashHex, entry);
-      heldBytes += entry.size();
-      for (Iterator<Entry> it = entries.values().iterator(); it.hasNext()
-          && (entries.size() > settings.maxCount() || heldBytes > settings.maxBytes()); ) {
-        Entry old = it.next();
-        it.remove();
-        heldBytes -= old.size();
-        dropped.add(old);
+      if (shelf.entries.isEmpty()) {
+        shelfAt.remove();
       }
     }
-    dropped.forEach(Entry::drop);
-    return true;
   }
 
   /**
-   * The fresh dictionary for a request to {@code uri}: same origin, its pattern matching the path
-   * (and query), the longest pattern winning; stale dictionaries met on the way are dropped.
+   * The fresh dictionary for a request to {@code uri}: one of its origin's, its pattern matching
+   * the path (and query), the longest pattern winning; that origin's stale dictionaries are dropped
+   * on the way. The patterns are matched outside the lock, in time linear in the URL's length.
    *
    * @param uri the request's URI
    * @param now the time freshness is judged at
@@ -191,41 +233,55 @@ public final class DictionaryStore implements AutoCloseable {
    */
   public Optional<Entry> match(URI uri, Instant now) {
     String origin = UrlPattern.origin(uri);
-    Entry best = null;
+    List<Entry> candidates = new ArrayList<>();
     List<Entry> stale = new ArrayList<>();
     synchronized (this) {
-      for (Iterator<Entry> it = entries.values().iterator(); it.hasNext(); ) {
-        Entry e = it.next();
-        if (!e.freshUntil.isAfter(now)) {
-          it.remove();
-          heldBytes -= e.size();
-          stale.add(e);
-        } else if (e.origin.equals(origin) && e.match.matches(uri.getRawPath(), uri.getRawQuery())
-            && (best == null || e.match.toString().length() > best.match.toString().length())) {
-          best = e;
+      Shelf shelf = shelves.get(origin);
+      if (shelf != null) {
+        for (Iterator<Entry> it = shelf.entries.values().iterator(); it.hasNext(); ) {
+          Entry e = it.next();
+          if (e.freshUntil.isAfter(now)) {
+            candidates.add(e);
+          } else {
+            shelf.remove(it, e, stale);
+          }
         }
-      }
-      if (best != null) {
-        entries.get(best.hashHex); // most recently used
+        if (shelf.entries.isEmpty()) {
+          shelves.remove(origin);
+        }
       }
     }
     stale.forEach(Entry::drop);
+    Entry best = null;
+    for (Entry e : candidates) {
+      if (e.match.matches(uri.getRawPath(), uri.getRawQuery())
+          && (best == null || e.match.toString().length() > best.match.toString().length())) {
+        best = e;
+      }
+    }
+    if (best != null) {
+      synchronized (this) {
+        Shelf shelf = shelves.get(origin);
+        if (shelf != null) {
+          shelf.entries.get(best.hashHex); // most recently used
+        }
+      }
+    }
     return Optional.ofNullable(best);
   }
 
   /**
    * Reads a dcz body's 40-byte header from {@code raw} and returns the stream of its decoded zstd
-   * frame, made with the dictionary the header names.
+   * frame, made with the dictionary the request announced.
    *
    * @param raw the dcz body as received; the returned stream reads it and closes it when closed
-   * @param announced the dictionary the request announced, or null (a body handler, which cannot
-   *     see the request: then any held dictionary the header names is used)
-   * @throws DictionaryMismatchException if the header names another dictionary than the one
-   *     announced, or one not held
+   * @param announced the dictionary the request announced
+   * @throws DictionaryMismatchException if the header names another dictionary than the one announced
    * @return the decoded body; the caller closes it
    * @throws IOException if {@code raw} fails, or its header is cut short or malformed
    */
   public InputStream dczDecoder(InputStream raw, Entry announced) throws IOException {
+    Objects.requireNonNull(announced, "announced must not be null: dcz is decoded only with the dictionary announced");
     byte[] header = raw.readNBytes(DCZ_HEADER_BYTES);
     if (header.length < DCZ_HEADER_BYTES) {
       throw new TruncatedBodyException("dcz body is truncated: it ends after " + header.length
@@ -236,23 +292,11 @@ public final class DictionaryStore implements AutoCloseable {
           + ", not " + HEX.formatHex(DCZ_MAGIC));
     }
     String named = HEX.formatHex(header, DCZ_MAGIC.length, DCZ_HEADER_BYTES);
-    Entry entry;
-    if (announced != null) {
-      if (!announced.hashHex.equals(named)) {
-        throw new DictionaryMismatchException("dcz body was made with dictionary " + named
-            + ", but the request announced dictionary " + announced.hashHex, named, announced.hashHex);
-      }
-      entry = announced;
-    } else {
-      synchronized (this) {
-        entry = entries.get(named);
-      }
-      if (entry == null) {
-        throw new DictionaryMismatchException("dcz body was made with dictionary " + named
-            + ", which this client does not hold", named, null);
-      }
+    if (!announced.hashHex.equals(named)) {
+      throw new DictionaryMismatchException("dcz body was made with dictionary " + named
+          + ", but the request announced dictionary " + announced.hashHex, named, announced.hashHex);
     }
-    return entry.decoder(raw);
+    return announced.decoder(raw);
   }
 
   /**
@@ -267,9 +311,9 @@ public final class DictionaryStore implements AutoCloseable {
 
   /**
    * Keeps {@code content}, the decoded body of an answer to {@code uri} with {@code headers}, if the
-   * headers make it a dictionary that is fresh and it fits the budget.
+   * headers make it a dictionary that is fresh and it fits its origin's budget.
    *
-   * @param uri the URI the answer came from; its origin bounds what the dictionary may serve
+   * @param uri the URI that answered; its origin bounds what the dictionary may serve
    * @param headers the answer's headers
    * @param content the decoded body; kept as given, so the caller must not change it afterwards
    * @param now the time freshness is judged from
@@ -281,24 +325,39 @@ public final class DictionaryStore implements AutoCloseable {
   }
 
   /**
-   * The held dictionary a request announced.
+   * The held dictionary a request to {@code uri} announced.
    *
+   * @param uri the request's URI; only its origin's dictionaries are looked at
    * @param availableDictionary the request's {@code Available-Dictionary} value, as
    *     {@link Entry#availableDictionary()} gives it
-   * @return the dictionary, or empty when none held has that hash
+   * @return the dictionary, or empty when that origin holds none with that hash
    */
-  synchronized Optional<Entry> announced(String availableDictionary) {
-    return entries.values().stream().filter(e -> e.availableDictionary().equals(availableDictionary)).findFirst();
+  synchronized Optional<Entry> announced(URI uri, String availableDictionary) {
+    Shelf shelf = shelves.get(UrlPattern.origin(uri));
+    return shelf == null ? Optional.empty()
+        : shelf.entries.values().stream().filter(e -> e.availableDictionary().equals(availableDictionary)).findFirst();
   }
 
   /** Whether a dictionary fetched from {@code uri} is held and fresh. */
   synchronized boolean holdsFrom(URI uri, Instant now) {
-    return entries.values().stream().anyMatch(e -> e.source.equals(uri) && e.freshUntil.isAfter(now));
+    Shelf shelf = shelves.get(UrlPattern.origin(uri));
+    return shelf != null && shelf.entries.values().stream().anyMatch(e -> e.source.equals(uri) && e.freshUntil.isAfter(now));
   }
 
-  /** {@return how many dictionaries are held now} */
+  /** {@return how many dictionaries are held now, over every origin} */
   public synchronized int count() {
-    return entries.size();
+    return shelves.values().stream().mapToInt(s -> s.entries.size()).sum();
+  }
+
+  /**
+   * The refusal of dictionaries without zstd, the one message of every builder that takes both.
+   *
+   * @param listedCodings the codings the builder was given, or null for all that load
+   * @return the exception to throw
+   */
+  public static IllegalStateException zstdMissing(List<String> listedCodings) {
+    return new IllegalStateException("dictionaries need the zstd coding (dcz is zstd with a dictionary), which "
+        + (listedCodings == null ? "cannot load: add com.github.luben:zstd-jni" : "codings " + listedCodings + " leave out"));
   }
 
   /** Whether a dictionary fetched from {@code uri} could be kept: the same origin. */
@@ -317,19 +376,22 @@ public final class DictionaryStore implements AutoCloseable {
   /** Drops every dictionary. Idempotent. */
   @Override
   public void close() {
-    List<Entry> all;
+    List<Entry> all = new ArrayList<>();
     synchronized (this) {
-      all = new ArrayList<>(entries.values());
-      entries.clear();
-      heldBytes = 0;
+      shelves.values().forEach(s -> all.addAll(s.entries.values()));
+      shelves.clear();
     }
     all.forEach(Entry::drop);
   }
 
   @Override
   public synchronized String toString() {
-    Map<String, String> shown = new LinkedHashMap<>();
-    entries.values().forEach(e -> shown.put(e.hashHex.substring(0, 12), e.match.toString()));
-    return "DictionaryStore[" + shown + ", " + heldBytes + " bytes, " + settings + "]";
+    Map<String, Map<String, String>> shown = new LinkedHashMap<>();
+    shelves.forEach((origin, shelf) -> {
+      Map<String, String> held = new LinkedHashMap<>();
+      shelf.entries.values().forEach(e -> held.put(e.hashHex.substring(0, 12), e.match.toString()));
+      shown.put(origin, held);
+    });
+    return "DictionaryStore[" + shown + ", " + settings + "]";
   }
 }

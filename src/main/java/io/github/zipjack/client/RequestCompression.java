@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.http.HttpRequest;
+import java.util.Objects;
 
 /**
  * Compresses serialized request bodies for servers that inflate them (zipjack's filter does), with
@@ -35,6 +36,22 @@ public final class RequestCompression implements AutoCloseable {
     this.minBytes = minBytes;
     this.engine = EngineSelection.create(compression,
         new EngineConfig(compression.level(), 8192, 8192, 8, null, Long.MAX_VALUE));
+  }
+
+  /**
+   * The one check of a request compression, for every builder that takes one.
+   *
+   * @param compression what request bodies would be compressed with
+   * @return {@code compression}
+   * @throws IllegalArgumentException if it is none, or has a dictionary
+   */
+  public static Compression check(Compression compression) {
+    Objects.requireNonNull(compression, "compression must not be null");
+    if (compression.equals(Compression.none()) || compression.dictionary() != null) {
+      throw new IllegalArgumentException("request compression must be gzip, zstd or brotli without a dictionary: "
+          + compression);
+    }
+    return compression;
   }
 
   /**

@@ -76,7 +76,7 @@ public final class ResponseCodings implements AutoCloseable {
    *
    * @throws IllegalArgumentException for a coding other than zstd, gzip and br, one listed twice, or none
    */
-  static List<String> tokens(List<String> codings) {
+  public static List<String> tokens(List<String> codings) {
     String setting = SettingCatalog.CLIENT_CODINGS.name();
     List<String> tokens = new ArrayList<>();
     for (String coding : codings) {
@@ -112,7 +112,7 @@ public final class ResponseCodings implements AutoCloseable {
     return List.copyOf(engines.keySet());
   }
 
-  boolean decodes(String coding) {
+  public boolean decodes(String coding) {
     return engines.containsKey(coding);
   }
 
@@ -167,10 +167,11 @@ public final class ResponseCodings implements AutoCloseable {
   }
 
   /**
-   * The decoded bytes of {@code raw}, whose codings {@code applied} lists; each layer is bounded by
-   * maxDecodedBytes. A {@code dcz} layer may sit anywhere in the stack ({@code dcz, gzip}: dcz
-   * applied first, then gzip): its 40-byte header is read when its turn comes and checked against
-   * {@code announced}. Closing the result closes {@code raw}; if making the chain fails, the layers
+   * The decoded bytes of {@code raw}, whose codings {@code applied} lists; every layer, the
+   * outermost too, fails past maxDecodedBytes (skipping included), so that whatever reads or
+   * discards the result inflates no more than that. A {@code dcz} layer may sit anywhere in the
+   * stack ({@code dcz, gzip}: dcz applied first, then gzip): its 40-byte header is read when its
+   * turn comes and checked against {@code announced}. Closing the result closes {@code raw}; if making the chain fails, the layers
    * made so far are closed (their decoder state returned, {@code raw} closed with them).
    *
    * @param raw the body as received
@@ -178,8 +179,7 @@ public final class ResponseCodings implements AutoCloseable {
    * @param acceptEncoding what the request asked for, for the message
    * @param dictionaries decodes {@code dcz} layers; null when the request announced no dictionary,
    *     which makes {@code dcz} a coding not asked for
-   * @param announced the dictionary the request announced; null to take any one
-   *     {@code dictionaries} holds that a dcz header names
+   * @param announced the dictionary the request announced; null when it announced none
    * @return the decoded body; the caller closes it
    * @throws WrongCodingException for a coding this client did not ask for
    * @throws DictionaryMismatchException if a dcz header names another dictionary than announced
@@ -187,15 +187,13 @@ public final class ResponseCodings implements AutoCloseable {
    */
   public InputStream decoder(InputStream raw, List<String> applied, String acceptEncoding,
       DictionaryStore dictionaries, DictionaryStore.Entry announced) throws IOException {
-    checkAskedFor(applied, acceptEncoding, dictionaries != null);
+    checkAskedFor(applied, acceptEncoding, dictionaries != null && announced != null);
     InputStream in = raw;
     try {
       for (int i = applied.size() - 1; i >= 0; i--) {
         String coding = applied.get(i);
         in = coding.equals("dcz") ? dictionaries.dczDecoder(in, announced) : engines.get(coding).decoder(in);
-        if (i > 0) {
-          in = new DecodeLimitInputStream(in, "maxDecodedBytes", maxDecodedBytes);
-        }
+        in = new DecodeLimitInputStream(in, "maxDecodedBytes", maxDecodedBytes);
       }
       return in;
     } catch (IOException | RuntimeException e) {

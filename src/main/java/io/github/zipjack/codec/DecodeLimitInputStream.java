@@ -46,9 +46,10 @@ public final class DecodeLimitInputStream extends FilterInputStream {
     return n;
   }
 
+  /** Skips at most one byte past the limit, so skipping a bomb costs no more than reading it would. */
   @Override
   public long skip(long n) throws IOException {
-    long skipped = in.skip(n);
+    long skipped = in.skip(Math.min(n, maxBytes - count + 1));
     if (skipped > 0) {
       counted(skipped);
     }

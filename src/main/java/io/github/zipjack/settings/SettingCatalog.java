@@ -226,12 +226,16 @@ public final class SettingCatalog {
       .on(CLIENT_BUILDER).clientProperty("dictionaries.enabled");
   /** {@code DictionarySettings.Builder.maxBytes} and {@code zipjack.client.dictionaries.max-size}. */
   public static final Setting<Long> DICTIONARY_MAX_BYTES = Setting.bytes("maxBytes", 1, MAX_POOL_BYTES, 16 * MIB,
-      "the most bytes of dictionaries held, all together (a larger one is not kept)")
+      "the most bytes of dictionaries held for one origin (a larger one is not kept)")
       .on(DICTIONARY_BUILDER).clientProperty("dictionaries.max-size");
   /** {@code DictionarySettings.Builder.maxCount} and {@code zipjack.client.dictionaries.max-count}. */
   public static final Setting<Integer> DICTIONARY_MAX_COUNT = Setting.count("maxCount", 1, 1000, 16,
-      "the most dictionaries held; when full, the least recently used goes")
+      "the most dictionaries held for one origin; when full, that origin's least recently used goes")
       .on(DICTIONARY_BUILDER).clientProperty("dictionaries.max-count");
+  /** {@code DictionarySettings.Builder.maxOrigins} and {@code zipjack.client.dictionaries.max-origins}. */
+  public static final Setting<Integer> DICTIONARY_MAX_ORIGINS = Setting.count("maxOrigins", 1, 1000, 8,
+      "the most origins dictionaries are held for; another origin's are not kept until one holds none fresh")
+      .on(DICTIONARY_BUILDER).clientProperty("dictionaries.max-origins");
   /** {@code DictionarySettings.Builder.fetchLinked} and {@code zipjack.client.dictionaries.fetch-linked}. */
   public static final Setting<Boolean> FETCH_LINKED = Setting.flag("fetchLinked", false,
       "a same-origin dictionary an answer names with `Link: <url>; rel=\"compression-dictionary\"` is fetched "
@@ -249,7 +253,8 @@ public final class SettingCatalog {
       INFLATE_REQUESTS, MAX_INFLATED_REQUEST_BYTES, MAX_INFLATION_RATIO, FLUSH_GRACE_MILLIS, COMPRESSION_THREADS,
       PARALLEL_THRESHOLD_BYTES, DICTIONARIES, DICTIONARY_PATH, FILTER_ORDER, CONVERTER_ENABLED,
       CLIENT_ENABLED, CLIENT_CONVERTER_ENABLED, CLIENT_PIPELINE, CLIENT_CODINGS, COMPRESS_REQUESTS, COMPRESS_REQUESTS_MIN_BYTES, REQUEST_CODING,
-      REQUEST_LEVEL, DECODE_EXECUTOR, CLIENT_DICTIONARIES, DICTIONARY_MAX_BYTES, DICTIONARY_MAX_COUNT, FETCH_LINKED);
+      REQUEST_LEVEL, DECODE_EXECUTOR, CLIENT_DICTIONARIES, DICTIONARY_MAX_BYTES, DICTIONARY_MAX_COUNT,
+      DICTIONARY_MAX_ORIGINS, FETCH_LINKED);
 
   private SettingCatalog() {}
 

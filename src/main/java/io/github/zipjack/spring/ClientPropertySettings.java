@@ -4,12 +4,14 @@ import io.github.zipjack.Compression;
 import io.github.zipjack.Format;
 import io.github.zipjack.Pipeline;
 import io.github.zipjack.client.DictionarySettings;
-import io.github.zipjack.client.DictionaryStore;
 import io.github.zipjack.client.RequestCompression;
 import io.github.zipjack.client.ResponseCodings;
 import io.github.zipjack.settings.Setting;
 import io.github.zipjack.settings.SettingCatalog;
 import java.util.List;
+import java.util.function.BiConsumer;
+import java.util.function.BiFunction;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -23,39 +25,36 @@ import java.util.function.Supplier;
  * refused value is closed.
  */
 final class ClientPropertySettings {
-  /** Decoders kept idle per coding, as the client's builder keeps them. */
-  private static final int IDLE_DECODERS = 16;
-
   private ClientPropertySettings() {}
 
   /**
+   * @param redirectsFollowed whether the request factories may follow redirects (Boot's
+   *     {@code spring.http.clients.redirects} is not {@code dont-follow}), which leaves dictionaries unused
    * @return an interceptor the caller closes
    * @throws InvalidZipjackPropertyException naming the first property whose value is refused
    */
-  static DecodingClientInterceptor interceptor(ZipjackClientProperties p) {
-    long maxDecodedBytes = maxDecodedBytes(p);
-    ResponseCodings codings = codings(p, maxDecodedBytes);
-    RequestCompression requestCompression = null;
-    DictionaryStore dictionaries = null;
-    try {
-      requestCompression = p.isCompressRequests() ? requestCompression(p) : null;
-      if (p.getDictionaries().isEnabled()) {
-        dictionaries = new DictionaryStore(dictionarySettings(p.getDictionaries()), maxDecodedBytes);
-      }
-      RequestCompression sent = requestCompression;
-      DictionaryStore kept = dictionaries;
-      return checked(SettingCatalog.CLIENT_DICTIONARIES, p.getDictionaries().isEnabled(),
-          () -> new DecodingClientInterceptor(codings, sent, maxDecodedBytes, kept));
-    } catch (RuntimeException e) {
-      codings.close();
-      if (requestCompression != null) {
-        requestCompression.close();
-      }
-      if (dictionaries != null) {
-        dictionaries.close();
-      }
-      throw e;
+  static DecodingClientInterceptor interceptor(ZipjackClientProperties p, boolean redirectsFollowed) {
+    DecodingClientInterceptor.Builder b = DecodingClientInterceptor.builder();
+    b.maxDecodedBytes(maxDecodedBytes(p));
+    codings(p, b::codings, b::compressRequests);
+    if (p.getDictionaries().isEnabled()) {
+      b.dictionaries(dictionarySettings(p.getDictionaries()));
     }
+    b.redirectsFollowed(redirectsFollowed);
+    return assembled(p, b.codingChoices(), b.maxDecodedBytes(), (codings, requestCompression) -> checked(
+        SettingCatalog.CLIENT_DICTIONARIES, p.getDictionaries().isEnabled(), () -> b.build(codings, requestCompression)));
+  }
+
+  /**
+   * What {@code build} makes of the decoders and request compression {@code choices} make, each
+   * refusal reported as its property's ({@code codings}, {@code request-coding}); what was made is
+   * closed if a later step fails.
+   */
+  private static <T> T assembled(ZipjackClientProperties p, ClientCodingChoices choices, long maxDecodedBytes,
+      BiFunction<ResponseCodings, RequestCompression, T> build) {
+    return ClientCodingChoices.assemble(
+        () -> checked(SettingCatalog.CLIENT_CODINGS, p.getCodings(), () -> choices.responseCodings(maxDecodedBytes)),
+        () -> checked(SettingCatalog.REQUEST_CODING, p.getRequestCoding(), choices::requestCompression), build);
   }
 
   /**
@@ -70,18 +69,35 @@ final class ClientPropertySettings {
   static CompressingClientMessageConverter converter(ZipjackClientProperties p,
       Function<Pipeline.Builder, Pipeline.Builder> json, Function<Pipeline.Builder, Pipeline.Builder> msgpack) {
     long maxDecodedBytes = maxDecodedBytes(p);
-    ResponseCodings codings = codings(p, maxDecodedBytes);
-    RequestCompression requestCompression = null;
     try (Pipeline jsonPipeline = plainPipeline(json, Format.JSON, maxDecodedBytes);
         Pipeline msgpackPipeline = msgpack == null ? null : plainPipeline(msgpack, Format.MSGPACK, maxDecodedBytes)) {
-      requestCompression = p.isCompressRequests() ? requestCompression(p) : null;
-      return new CompressingClientMessageConverter(jsonPipeline, msgpackPipeline, codings, requestCompression);
-    } catch (RuntimeException e) {
-      codings.close();
-      if (requestCompression != null) {
-        requestCompression.close();
+      CompressingClientMessageConverter.Builder b = CompressingClientMessageConverter.builder(jsonPipeline);
+      if (msgpackPipeline != null) {
+        b.msgpack(msgpackPipeline);
       }
-      throw e;
+      codings(p, b::codings, b::compressRequests);
+      return assembled(p, b.codingChoices(), maxDecodedBytes, b::build);
+    }
+  }
+
+  /** Sets the codings and the request compression the properties give on a builder, each checked as its property. */
+  private static void codings(ZipjackClientProperties p, Consumer<String[]> codings,
+      BiConsumer<Compression, Long> compressRequests) {
+    List<String> listed = p.getCodings();
+    if (!listed.isEmpty()) {
+      checked(SettingCatalog.CLIENT_CODINGS, listed, () -> {
+        codings.accept(listed.toArray(new String[0]));
+        return null;
+      });
+    }
+    if (p.isCompressRequests()) {
+      long minBytes = checked(SettingCatalog.COMPRESS_REQUESTS_MIN_BYTES, p.getCompressRequestsMinSize(),
+          () -> SettingCatalog.COMPRESS_REQUESTS_MIN_BYTES.check(PropertySettings.bytes(p.getCompressRequestsMinSize())));
+      String coding = p.getRequestCoding();
+      checked(SettingCatalog.REQUEST_CODING, coding, () -> compression(coding, SettingCatalog.REQUEST_LEVEL.defaultValue()));
+      Compression compression = checked(SettingCatalog.REQUEST_LEVEL, p.getRequestLevel(),
+          () -> compression(coding, p.getRequestLevel()));
+      compressRequests.accept(compression, minBytes);
     }
   }
 
@@ -95,23 +111,6 @@ final class ClientPropertySettings {
   private static long maxDecodedBytes(ZipjackClientProperties p) {
     return checked(SettingCatalog.MAX_DECODED_BYTES, p.getMaxDecodedSize(),
         () -> SettingCatalog.MAX_DECODED_BYTES.check(PropertySettings.bytes(p.getMaxDecodedSize())));
-  }
-
-  private static ResponseCodings codings(ZipjackClientProperties p, long maxDecodedBytes) {
-    List<String> listed = p.getCodings();
-    return checked(SettingCatalog.CLIENT_CODINGS, listed,
-        () -> new ResponseCodings(listed.isEmpty() ? ResponseCodings.ALL : listed, !listed.isEmpty(), maxDecodedBytes,
-            IDLE_DECODERS));
-  }
-
-  private static RequestCompression requestCompression(ZipjackClientProperties p) {
-    long minBytes = checked(SettingCatalog.COMPRESS_REQUESTS_MIN_BYTES, p.getCompressRequestsMinSize(),
-        () -> SettingCatalog.COMPRESS_REQUESTS_MIN_BYTES.check(PropertySettings.bytes(p.getCompressRequestsMinSize())));
-    String coding = p.getRequestCoding();
-    checked(SettingCatalog.REQUEST_CODING, coding, () -> compression(coding, SettingCatalog.REQUEST_LEVEL.defaultValue()));
-    Compression compression = checked(SettingCatalog.REQUEST_LEVEL, p.getRequestLevel(),
-        () -> compression(coding, p.getRequestLevel()));
-    return checked(SettingCatalog.REQUEST_CODING, coding, () -> new RequestCompression(compression, minBytes));
   }
 
   /** The compression a request coding names; its factory checks the level, as a builder user's call does. */
@@ -133,6 +132,7 @@ final class ClientPropertySettings {
     DictionarySettings.Builder b = DictionarySettings.builder();
     checked(SettingCatalog.DICTIONARY_MAX_BYTES, d.getMaxSize(), () -> b.maxBytes(PropertySettings.bytes(d.getMaxSize())));
     checked(SettingCatalog.DICTIONARY_MAX_COUNT, d.getMaxCount(), () -> b.maxCount(d.getMaxCount()));
+    checked(SettingCatalog.DICTIONARY_MAX_ORIGINS, d.getMaxOrigins(), () -> b.maxOrigins(d.getMaxOrigins()));
     b.fetchLinked(d.isFetchLinked());
     return b.build();
   }

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Map;
 import org.springframework.core.ResolvableType;
 import org.springframework.core.io.Resource;
@@ -36,13 +37,13 @@ import org.springframework.util.MultiValueMap;
  *       when it set a JSON type or none. Without a MessagePack pipeline the MessagePack
  *       types are neither read nor written (nor listed in {@link #getSupportedMediaTypes()});
  *   <li>a request body is serialized straight into the request compression's encoder, in one pass
- *       ({@link RequestCompression#encode}), and sent with {@code Content-Encoding} and an exact
+ *       in one pass, and sent with {@code Content-Encoding} and an exact
  *       {@code Content-Length} from the minimum size up; below it, or without request compression,
  *       as it is with an exact {@code Content-Length}. {@link DecodingClientInterceptor} leaves a
  *       request that has a Content-Encoding alone, so nothing is compressed twice;
  *   <li>an answer is read straight from its stream into the target type, within its format's
  *       pipeline's {@code maxDecodedBytes} and {@code maxNestingDepth}: one that still has a
- *       {@code Content-Encoding} (no interceptor decoded it) through {@link ResponseCodings}' decoders
+ *       {@code Content-Encoding} (no interceptor decoded it) through zipjack's decoders
  *       first, one the interceptor decoded as it comes.
  * </ul>
  *
@@ -56,7 +57,7 @@ import org.springframework.util.MultiValueMap;
  * <p>Thread-safe. Owns its uncompressed pipelines (made from the ones it is given, which it does not
  * close), its decoders and its request compression; {@link #close()} ends them. Made by
  * {@link ZipjackClientAutoConfiguration} from {@code zipjack.client.*} (with MessagePack when
- * jackson-dataformat-msgpack is on the class path), or by an application through its constructors.
+ * jackson-dataformat-msgpack is on the class path), or by an application through {@link #builder}.
  */
 public final class CompressingClientMessageConverter implements SmartHttpMessageConverter<Object>, AutoCloseable {
   private final ClientBodyFormat json;
@@ -69,48 +70,8 @@ public final class CompressingClientMessageConverter implements SmartHttpMessage
   private final RequestCompression requestCompression;
   private final String decodable;
 
-  /**
-   * A converter that reads and writes JSON only, with {@code mapper}'s pipeline.
-   *
-   * @param mapper a pipeline whose mapper, format and limits serve every body; its compression is not
-   *     used. Not closed by this converter
-   * @param codings decodes answers that arrive still encoded; owned (closed) by this converter once made
-   * @param requestCompression compresses request bodies from its minimum size, or null for never; owned
-   *     once made
-   * @throws IllegalArgumentException if {@code mapper} is not a JSON pipeline; {@code codings} and
-   *     {@code requestCompression} then stay the caller's to close
-   */
-  public CompressingClientMessageConverter(Pipeline mapper, ResponseCodings codings,
+  private CompressingClientMessageConverter(Pipeline json, Pipeline msgpack, ResponseCodings codings,
       RequestCompression requestCompression) {
-    this(mapper, null, codings, requestCompression);
-  }
-
-  /**
-   * A converter that reads and writes JSON with {@code json}'s pipeline and MessagePack with
-   * {@code msgpack}'s, choosing by media type (see the class doc).
-   *
-   * @param json the pipeline whose mapper and limits serve JSON bodies; its compression is not used.
-   *     Not closed by this converter
-   * @param msgpack the pipeline whose mapper and limits serve MessagePack bodies (a
-   *     {@link Format#MSGPACK} pipeline, whose mapper is Jackson 2's), or null for JSON only. Not closed
-   *     by this converter
-   * @param codings decodes answers that arrive still encoded; owned (closed) by this converter once made
-   * @param requestCompression compresses request bodies, of either format, from its minimum size, or
-   *     null for never; owned once made
-   * @throws IllegalArgumentException if {@code json} is not a {@link Format#JSON} pipeline or
-   *     {@code msgpack} not a {@link Format#MSGPACK} one; {@code codings} and {@code requestCompression}
-   *     then stay the caller's to close
-   */
-  public CompressingClientMessageConverter(Pipeline json, Pipeline msgpack, ResponseCodings codings,
-      RequestCompression requestCompression) {
-    if (json.format() != Format.JSON) {
-      throw new IllegalArgumentException("the client converter's JSON pipeline must have format JSON: "
-          + json.format());
-    }
-    if (msgpack != null && msgpack.format() != Format.MSGPACK) {
-      throw new IllegalArgumentException("the client converter's MessagePack pipeline must have format MSGPACK: "
-          + msgpack.format());
-    }
     this.decodable = String.join(", ", codings.codings());
     this.json = new ClientBodyFormat(json, "JSON", ConverterPipelines.JSON_TYPES);
     try {
@@ -127,6 +88,104 @@ public final class CompressingClientMessageConverter implements SmartHttpMessage
     this.mediaTypes = List.copyOf(types);
     this.codings = codings;
     this.requestCompression = requestCompression;
+  }
+
+  /**
+   * A builder for a converter that reads and writes JSON with {@code json}'s pipeline.
+   *
+   * @param json the pipeline whose mapper and limits serve JSON bodies (a {@link Format#JSON} one);
+   *     its compression is not used. Not closed by the converter, which copies what it needs
+   * @return a new builder, not thread-safe
+   * @throws IllegalArgumentException if {@code json} is not a JSON pipeline
+   */
+  public static Builder builder(Pipeline json) {
+    return new Builder(json);
+  }
+
+  /**
+   * Collects a converter's settings, checked as {@code CompressedHttpClient.Builder} checks the same
+   * ones. Not thread-safe; {@link #build()} may be called more than once.
+   */
+  public static final class Builder {
+    private final Pipeline json;
+    private Pipeline msgpack;
+    private final ClientCodingChoices codings = new ClientCodingChoices();
+
+    private Builder(Pipeline json) {
+      Objects.requireNonNull(json, "json must not be null");
+      if (json.format() != Format.JSON) {
+        throw new IllegalArgumentException("the client converter's JSON pipeline must have format JSON: "
+            + json.format());
+      }
+      this.json = json;
+    }
+
+    /**
+     * Also reads and writes MessagePack, with {@code msgpack}'s pipeline, choosing by media type
+     * (see the class doc). Default: JSON only.
+     *
+     * @param msgpack the pipeline whose mapper and limits serve MessagePack bodies (a
+     *     {@link Format#MSGPACK} one, whose mapper is Jackson 2's). Not closed by the converter
+     * @return this builder
+     * @throws IllegalArgumentException if {@code msgpack} is not a MessagePack pipeline
+     */
+    public Builder msgpack(Pipeline msgpack) {
+      Objects.requireNonNull(msgpack, "msgpack must not be null");
+      if (msgpack.format() != Format.MSGPACK) {
+        throw new IllegalArgumentException("the client converter's MessagePack pipeline must have format MSGPACK: "
+            + msgpack.format());
+      }
+      this.msgpack = msgpack;
+      return this;
+    }
+
+    /**
+     * The codings decoded when an answer arrives still encoded (no interceptor decoded it), from
+     * {@code zstd}, {@code gzip}, {@code br}; each must load. Default: all three that load.
+     *
+     * @param codings content-coding tokens, case-insensitive
+     * @return this builder
+     * @throws IllegalArgumentException for an unknown coding, one listed twice, or none
+     */
+    public Builder codings(String... codings) {
+      this.codings.codings(codings);
+      return this;
+    }
+
+    /**
+     * Compresses request bodies, of either format, of at least {@code minBytes} serialized bytes
+     * with {@code compression}, in one pass. Default: no request body is compressed.
+     *
+     * @param compression gzip, zstd or brotli, without a dictionary
+     * @param minBytes serialized bytes from which a body is compressed; 0 for every body
+     * @return this builder
+     * @throws IllegalArgumentException if {@code minBytes} is negative, or compression is none
+     */
+    public Builder compressRequests(Compression compression, long minBytes) {
+      codings.compressRequests(compression, minBytes);
+      return this;
+    }
+
+    /**
+     * A new converter; the builder is left as it was.
+     *
+     * @return a thread-safe converter that the caller closes
+     * @throws IllegalStateException if a listed coding, or the request compression, cannot load
+     */
+    public CompressingClientMessageConverter build() {
+      return codings.assemble(Math.max(json.maxDecodedBytes(), msgpack == null ? 0 : msgpack.maxDecodedBytes()),
+          this::build);
+    }
+
+    /** A converter on decoders and a request compression made from this builder's choices. */
+    CompressingClientMessageConverter build(ResponseCodings responseCodings, RequestCompression requestCompression) {
+      return new CompressingClientMessageConverter(json, msgpack, responseCodings, requestCompression);
+    }
+
+    /** The codings and request compression chosen, for a caller that makes them itself. */
+    ClientCodingChoices codingChoices() {
+      return codings;
+    }
   }
 
   /** Values other converters handle as they are (text, bytes, resources, forms) are left to them. */

@@ -1,19 +1,24 @@
 package io.github.zipjack.spring;
 
+import io.github.zipjack.Compression;
+import io.github.zipjack.client.DictionarySettings;
 import io.github.zipjack.client.DictionaryStore;
 import io.github.zipjack.client.LinkedDictionaryFetches;
 import io.github.zipjack.client.RequestCompression;
 import io.github.zipjack.client.ResponseCodings;
 import io.github.zipjack.codec.DaemonThreads;
 import io.github.zipjack.codec.DecodeLimitInputStream;
+import io.github.zipjack.settings.SettingCatalog;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -36,13 +41,20 @@ import org.springframework.http.client.ClientHttpResponse;
  * removed. Decoding happens as the converter reads, from the socket. A bad body fails the read with
  * zipjack's {@link io.github.zipjack.ZipjackDecodeException} (Spring wraps it, in a
  * {@code ResourceAccessException} or {@code RestClientException}); a coding not asked for fails
- * before the body is read, and the response is closed either way. With a {@link DictionaryStore} it
- * also speaks RFC 9842 as {@link io.github.zipjack.client.CompressedHttpClient} does, and when the
- * store's settings say {@code fetchLinked} it fetches a dictionary an answer names with
- * {@code Link: <url>; rel="compression-dictionary"} (same origin only, one URL once at a time,
- * {@link LinkedDictionaryFetches}) in the background, on one daemon thread of its own, through the
- * interceptors after this one and the request factory: the caller's answer never waits for it, and a
- * failed fetch is forgotten, never the caller's failure.
+ * before the body is read, and the response is closed either way.
+ *
+ * <p>With {@link Builder#dictionaries} it also speaks RFC 9842 as
+ * {@link io.github.zipjack.client.CompressedHttpClient} does: it keeps answers marked
+ * {@code Use-As-Dictionary} for their origin, announces them to requests of that origin, decodes a
+ * {@code dcz} answer only with the dictionary its request announced, and, when the settings say
+ * {@code fetchLinked}, fetches a dictionary an answer names with
+ * {@code Link: <url>; rel="compression-dictionary"} in the background, on one daemon thread of its
+ * own, through the interceptors after this one and the request factory (the caller's answer never
+ * waits for it; a refused or failed fetch is never the caller's failure). An interceptor cannot see
+ * which URL finally answered when the request factory follows a redirect, and an answer from another
+ * origin must not become this one's dictionary: so dictionaries are used only when the factory
+ * follows no redirects ({@link Builder#redirectsFollowed}; Boot's auto-configuration reads
+ * {@code spring.http.clients.redirects=dont-follow}); otherwise it keeps, announces and fetches none.
  *
  * <p>Spring's JDK request factory decodes gzip itself, without a limit; zipjack's auto-configuration
  * turns that off, and an application that builds its own factory should call
@@ -50,49 +62,21 @@ import org.springframework.http.client.ClientHttpResponse;
  */
 public final class DecodingClientInterceptor implements ClientHttpRequestInterceptor, AutoCloseable {
   private static final ThreadFactory FETCH_THREADS = new DaemonThreads("zipjack-dictionary-fetch-");
+  private static final System.Logger LOG = System.getLogger(DecodingClientInterceptor.class.getName());
   private final ResponseCodings codings;
   /** Null when request bodies are never compressed. */
   private final RequestCompression requestCompression;
   private final long maxDecodedBytes;
   private final String acceptEncoding;
-  /** Null when RFC 9842 dictionaries are off. */
+  /** Null when RFC 9842 dictionaries are off, or redirects are followed out of this interceptor's sight. */
   private final DictionaryStore dictionaries;
-  /** Which linked dictionaries are fetched; null when dictionaries are off. */
+  /** Which linked dictionaries are fetched; null when {@link #dictionaries} is. */
   private final LinkedDictionaryFetches fetches;
-  /**
-   * Runs dictionary fetches: one daemon thread at most, made when needed and ended when idle; null
-   * when dictionaries are off.
-   */
+  /** Runs dictionary fetches: one daemon thread at most, made when needed and ended when idle; null when {@link #dictionaries} is. */
   private final ThreadPoolExecutor fetchExecutor;
 
-  /**
-   * An interceptor without RFC 9842 dictionaries.
-   *
-   * @param codings the codings asked for and decoded; owned (closed) by this interceptor
-   * @param requestCompression compresses request bodies from its minimum size, or null for never; owned
-   * @param maxDecodedBytes the most bytes an answer may decode to
-   */
-  public DecodingClientInterceptor(ResponseCodings codings, RequestCompression requestCompression, long maxDecodedBytes) {
-    this(codings, requestCompression, maxDecodedBytes, null);
-  }
-
-  /**
-   * As the other constructor, with RFC 9842 dictionaries: answers marked {@code Use-As-Dictionary}
-   * are kept in {@code dictionaries}, requests whose URL one matches announce it, and {@code dcz}
-   * answers are decoded with it (the hash in their header checked).
-   *
-   * @param codings the codings asked for and decoded; owned (closed) by this interceptor
-   * @param requestCompression compresses request bodies from its minimum size, or null for never; owned
-   * @param maxDecodedBytes the most bytes an answer may decode to
-   * @param dictionaries owned (closed) by this interceptor; null for none. Needs the zstd coding.
-   * @throws IllegalArgumentException if {@code dictionaries} is given and {@code codings} lacks zstd
-   */
-  public DecodingClientInterceptor(ResponseCodings codings, RequestCompression requestCompression, long maxDecodedBytes,
-      DictionaryStore dictionaries) {
-    if (dictionaries != null && !codings.codings().contains("zstd")) {
-      throw new IllegalArgumentException("dictionaries need the zstd coding (dcz is zstd with a dictionary); codings are "
-          + codings.codings());
-    }
+  private DecodingClientInterceptor(ResponseCodings codings, RequestCompression requestCompression,
+      long maxDecodedBytes, DictionaryStore dictionaries) {
     this.codings = codings;
     this.requestCompression = requestCompression;
     this.maxDecodedBytes = maxDecodedBytes;
@@ -100,6 +84,11 @@ public final class DecodingClientInterceptor implements ClientHttpRequestInterce
     this.dictionaries = dictionaries;
     this.fetches = dictionaries == null ? null : new LinkedDictionaryFetches(dictionaries);
     this.fetchExecutor = dictionaries == null ? null : fetchExecutor();
+  }
+
+  /** {@return a builder with every setting at its default: all codings that load, no request compression, no dictionaries} */
+  public static Builder builder() {
+    return new Builder();
   }
 
   private static ThreadPoolExecutor fetchExecutor() {
@@ -118,17 +107,7 @@ public final class DecodingClientInterceptor implements ClientHttpRequestInterce
   public ClientHttpResponse intercept(HttpRequest request, byte[] body, ClientHttpRequestExecution execution)
       throws IOException {
     HttpHeaders headers = request.getHeaders();
-    DictionaryStore.Entry announced = null;
-    if (!headers.containsHeader(HttpHeaders.ACCEPT_ENCODING)) {
-      announced = dictionaries == null ? null : dictionaries.match(request.getURI(), Instant.now()).orElse(null);
-      headers.set(HttpHeaders.ACCEPT_ENCODING, announced == null ? acceptEncoding : acceptEncoding + ", dcz");
-      if (announced != null) {
-        headers.set("Available-Dictionary", announced.availableDictionary());
-        if (announced.dictionaryIdHeader() != null) {
-          headers.set("Dictionary-ID", announced.dictionaryIdHeader());
-        }
-      }
-    }
+    DictionaryStore.Entry announced = askForCodings(request);
     byte[] sent = body;
     if (requestCompression != null && body.length > 0 && !headers.containsHeader(HttpHeaders.CONTENT_ENCODING)
         && requestCompression.compressesByDefault(body.length)) {
@@ -138,15 +117,14 @@ public final class DecodingClientInterceptor implements ClientHttpRequestInterce
     }
     ClientHttpResponse response = execution.execute(request, sent);
     try {
-      List<String> lines = response.getHeaders().get(HttpHeaders.CONTENT_ENCODING);
-      List<String> applied = ResponseCodings.applied(lines == null ? List.of() : lines);
+      List<String> applied = applied(response);
       codings.checkAskedFor(applied, acceptEncoding, announced != null);
       java.net.http.HttpHeaders answerHeaders = dictionaries == null ? null : jdkHeaders(response.getHeaders());
       boolean answered = answerHeaders != null && response.getStatusCode().is2xxSuccessful();
       boolean marked = answered && DictionaryStore.marksDictionary(answerHeaders);
       if (answered) {
         fetches.start(request.getURI(), answerHeaders,
-            link -> CompletableFuture.runAsync(() -> fetchDictionary(link, execution), fetchExecutor));
+            link -> CompletableFuture.supplyAsync(() -> fetchDictionary(link, execution), fetchExecutor));
       }
       if (applied.isEmpty() && !marked) {
         return response;
@@ -163,16 +141,52 @@ public final class DecodingClientInterceptor implements ClientHttpRequestInterce
   }
 
   /**
-   * Fetches a linked dictionary through the rest of the chain (the interceptors after this one and
-   * the request factory), as this interceptor sends any request, so that a marked answer is kept;
-   * the answer is closed on every path. Runs on the fetch thread: Spring's execution holds no state
-   * of the exchange that named the link and may be called again once that exchange is over.
+   * Sets Accept-Encoding (with dcz, Available-Dictionary and Dictionary-ID when a held dictionary of
+   * the request's origin matches its URL), unless the request names its own.
+   *
+   * @return the dictionary announced, or null for none
    */
-  private void fetchDictionary(URI link, ClientHttpRequestExecution execution) {
-    try {
-      intercept(new DictionaryRequest(link), new byte[0], execution).close();
-    } catch (IOException | RuntimeException e) {
-      // a dictionary that cannot be fetched is not used; the answer that named it was the caller's, untouched
+  private DictionaryStore.Entry askForCodings(HttpRequest request) {
+    HttpHeaders headers = request.getHeaders();
+    if (headers.containsHeader(HttpHeaders.ACCEPT_ENCODING)) {
+      return null;
+    }
+    DictionaryStore.Entry announced = dictionaries == null ? null
+        : dictionaries.match(request.getURI(), Instant.now()).orElse(null);
+    headers.set(HttpHeaders.ACCEPT_ENCODING, announced == null ? acceptEncoding : acceptEncoding + ", dcz");
+    if (announced != null) {
+      headers.set("Available-Dictionary", announced.availableDictionary());
+      if (announced.dictionaryIdHeader() != null) {
+        headers.set("Dictionary-ID", announced.dictionaryIdHeader());
+      }
+    }
+    return announced;
+  }
+
+  private static List<String> applied(ClientHttpResponse response) throws IOException {
+    List<String> lines = response.getHeaders().get(HttpHeaders.CONTENT_ENCODING);
+    return ResponseCodings.applied(lines == null ? List.of() : lines);
+  }
+
+  /**
+   * Fetches a linked dictionary through the rest of the chain (the interceptors after this one and
+   * the request factory) and hands the answer to {@link LinkedDictionaryFetches#receive}, which keeps
+   * it if it qualifies, reading no more than the dictionary budget; the answer is closed on every
+   * path. Runs on the fetch thread: Spring's execution holds no state of the exchange that named the
+   * link and may be called again once that exchange is over.
+   *
+   * @throws UncheckedIOException if the exchange fails, which the fetches remember as a refusal
+   */
+  private boolean fetchDictionary(URI link, ClientHttpRequestExecution execution) {
+    DictionaryRequest request = new DictionaryRequest(link);
+    DictionaryStore.Entry announced = askForCodings(request);
+    try (ClientHttpResponse response = execution.execute(request, new byte[0])) {
+      List<String> applied = applied(response);
+      return fetches.receive(link, link, response.getStatusCode().value(), jdkHeaders(response.getHeaders()),
+          () -> codings.decoder(response.getBody(), applied, acceptEncoding,
+              announced == null ? null : dictionaries, announced));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 
@@ -253,6 +267,125 @@ public final class DecodingClientInterceptor implements ClientHttpRequestInterce
     return "DecodingClientInterceptor[accept-encoding=" + acceptEncoding + ", maxDecodedBytes=" + maxDecodedBytes
         + ", request compression=" + (requestCompression == null ? "none" : requestCompression)
         + ", dictionaries=" + (dictionaries == null ? "off" : dictionaries) + "]";
+  }
+
+  /**
+   * Collects an interceptor's settings, checked as {@code CompressedHttpClient.Builder} checks the
+   * same ones, with the same messages. Not thread-safe; {@link #build()} may be called more than once.
+   */
+  public static final class Builder {
+    private final ClientCodingChoices codings = new ClientCodingChoices();
+    private long maxDecodedBytes = SettingCatalog.MAX_DECODED_BYTES.defaultValue();
+    private DictionarySettings dictionarySettings;
+    private boolean redirectsFollowed = true;
+
+    private Builder() {}
+
+    /**
+     * The codings to ask for and decode, most preferred first, from {@code zstd}, {@code gzip},
+     * {@code br}; each must load ({@link #build()} fails naming the Maven coordinates otherwise).
+     * Default: all three, in that order, leaving out those whose library is missing.
+     *
+     * @param codings content-coding tokens, case-insensitive
+     * @return this builder
+     * @throws IllegalArgumentException for an unknown coding, one listed twice, or none
+     */
+    public Builder codings(String... codings) {
+      this.codings.codings(codings);
+      return this;
+    }
+
+    /**
+     * The most bytes an answer may decode to, each decoding layer counted; default 64 MiB.
+     *
+     * @param bytes in the range {@code Pipeline.Builder.maxDecodedBytes} takes
+     * @return this builder
+     * @throws IllegalArgumentException outside that range
+     */
+    public Builder maxDecodedBytes(long bytes) {
+      this.maxDecodedBytes = SettingCatalog.MAX_DECODED_BYTES.check(bytes);
+      return this;
+    }
+
+    /**
+     * Compresses request bodies of at least {@code minBytes} bytes with {@code compression}, with
+     * Content-Encoding and an exact Content-Length. Default: no request is compressed.
+     *
+     * @param compression gzip, zstd or brotli, without a dictionary
+     * @param minBytes body bytes from which a body is compressed; 0 for every body
+     * @return this builder
+     * @throws IllegalArgumentException if {@code minBytes} is negative, or compression is none
+     */
+    public Builder compressRequests(Compression compression, long minBytes) {
+      codings.compressRequests(compression, minBytes);
+      return this;
+    }
+
+    /**
+     * Holds RFC 9842 dictionaries as {@code settings} say (see the class doc). Needs zstd.
+     * Default: off.
+     *
+     * @param settings the dictionaries' budgets
+     * @return this builder
+     */
+    public Builder dictionaries(DictionarySettings settings) {
+      this.dictionarySettings = Objects.requireNonNull(settings, "settings must not be null");
+      return this;
+    }
+
+    /**
+     * Whether the request factory behind this interceptor may follow redirects, which it cannot
+     * see; while it may, no dictionary is kept, announced or fetched, since an answer could come
+     * from another origin than the request's. Default true (Spring's factories follow them unless
+     * told not to); Boot's auto-configuration sets false for {@code spring.http.clients.redirects=dont-follow}.
+     *
+     * @param followed false only when the factory never follows a redirect
+     * @return this builder
+     */
+    public Builder redirectsFollowed(boolean followed) {
+      this.redirectsFollowed = followed;
+      return this;
+    }
+
+    /**
+     * A new interceptor; the builder is left as it was.
+     *
+     * @return a thread-safe interceptor that the caller closes
+     * @throws IllegalStateException if a listed coding (or the request compression) cannot load, or
+     *     dictionaries are on without zstd (the same message as the client's builder)
+     */
+    public DecodingClientInterceptor build() {
+      return codings.assemble(maxDecodedBytes, this::build);
+    }
+
+    /**
+     * An interceptor on decoders and a request compression made from this builder's choices.
+     *
+     * @throws IllegalStateException if dictionaries are on without zstd
+     */
+    DecodingClientInterceptor build(ResponseCodings responseCodings, RequestCompression requestCompression) {
+      if (dictionarySettings != null && !responseCodings.decodes("zstd")) {
+        throw DictionaryStore.zstdMissing(codings.listed());
+      }
+      DictionaryStore dictionaries = null;
+      if (dictionarySettings != null && redirectsFollowed) {
+        LOG.log(System.Logger.Level.WARNING, "zipjack keeps no RFC 9842 dictionary: the request factory may follow "
+            + "redirects, so an answer's origin is unknown; set spring.http.clients.redirects=dont-follow (or "
+            + "DecodingClientInterceptor.Builder.redirectsFollowed(false) for a factory that follows none)");
+      } else if (dictionarySettings != null) {
+        dictionaries = new DictionaryStore(dictionarySettings, maxDecodedBytes);
+      }
+      return new DecodingClientInterceptor(responseCodings, requestCompression, maxDecodedBytes, dictionaries);
+    }
+
+    /** The codings and request compression chosen, for a caller that makes them itself. */
+    ClientCodingChoices codingChoices() {
+      return codings;
+    }
+
+    long maxDecodedBytes() {
+      return maxDecodedBytes;
+    }
   }
 
   /** The answer with its body decoded as it is read; closing it closes the decoders and the answer. */

@@ -43,16 +43,26 @@ public class ZipjackClientAutoConfiguration {
   }
 
   /**
-   * The interceptor, from the properties.
+   * The interceptor, from the properties. It uses RFC 9842 dictionaries only when Boot's request
+   * factories follow no redirect ({@code spring.http.clients.redirects=dont-follow}): it cannot see
+   * which URL finally answered a redirected request.
    *
    * @param properties the bound {@code zipjack.client.*} properties
+   * @param environment where {@code spring.http.clients.redirects} is read
    * @return an interceptor that Spring closes at shutdown ({@code destroyMethod = "close"})
    * @throws InvalidZipjackPropertyException naming the property whose value is refused
    */
   @Bean(destroyMethod = "close")
   @ConditionalOnMissingBean
-  public DecodingClientInterceptor zipjackDecodingClientInterceptor(ZipjackClientProperties properties) {
-    return ClientPropertySettings.interceptor(properties);
+  public DecodingClientInterceptor zipjackDecodingClientInterceptor(ZipjackClientProperties properties,
+      Environment environment) {
+    return ClientPropertySettings.interceptor(properties, redirectsFollowed(environment));
+  }
+
+  /** Whether Boot's request factories may follow redirects: unless {@code spring.http.clients.redirects} says dont-follow. */
+  static boolean redirectsFollowed(Environment environment) {
+    String redirects = environment.getProperty("spring.http.clients.redirects", "follow-when-possible");
+    return !redirects.trim().toLowerCase(java.util.Locale.ROOT).replace('_', '-').equals("dont-follow");
   }
 
   /**

@@ -76,6 +76,7 @@ public class ZipjackClientProperties {
     private boolean enabled = SettingCatalog.CLIENT_DICTIONARIES.defaultValue();
     private DataSize maxSize = DataSize.ofBytes(SettingCatalog.DICTIONARY_MAX_BYTES.defaultValue());
     private int maxCount = SettingCatalog.DICTIONARY_MAX_COUNT.defaultValue();
+    private int maxOrigins = SettingCatalog.DICTIONARY_MAX_ORIGINS.defaultValue();
     private boolean fetchLinked = SettingCatalog.FETCH_LINKED.defaultValue();
 
     /** Properties at their defaults, for Spring to bind. */
@@ -100,7 +101,7 @@ public class ZipjackClientProperties {
     }
 
     /**
-     * {@return the most bytes of dictionaries held, all together}
+     * {@return the most bytes of dictionaries held for one origin}
      * Property {@code zipjack.client.dictionaries.max-size}.
      */
     public DataSize getMaxSize() {
@@ -110,13 +111,13 @@ public class ZipjackClientProperties {
     /**
      * Sets {@code zipjack.client.dictionaries.max-size}, checked when the client is built.
      *
-     * @param maxSize the most bytes held, all together
+     * @param maxSize the most bytes held for one origin
      */
     public void setMaxSize(DataSize maxSize) {
       this.maxSize = maxSize;
     }
 
-    /** {@return the most dictionaries held} Property {@code zipjack.client.dictionaries.max-count}. */
+    /** {@return the most dictionaries held for one origin} Property {@code zipjack.client.dictionaries.max-count}. */
     public int getMaxCount() {
       return maxCount;
     }
@@ -124,10 +125,27 @@ public class ZipjackClientProperties {
     /**
      * Sets {@code zipjack.client.dictionaries.max-count}, checked when the client is built.
      *
-     * @param maxCount the most dictionaries held
+     * @param maxCount the most dictionaries held for one origin
      */
     public void setMaxCount(int maxCount) {
       this.maxCount = maxCount;
+    }
+
+    /**
+     * {@return the most origins whose dictionaries are held at once}
+     * Property {@code zipjack.client.dictionaries.max-origins}.
+     */
+    public int getMaxOrigins() {
+      return maxOrigins;
+    }
+
+    /**
+     * Sets {@code zipjack.client.dictionaries.max-origins}, checked when the client is built.
+     *
+     * @param maxOrigins the most origins whose dictionaries are held
+     */
+    public void setMaxOrigins(int maxOrigins) {
+      this.maxOrigins = maxOrigins;
     }
 
     /**

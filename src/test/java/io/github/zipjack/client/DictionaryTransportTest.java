@@ -191,17 +191,28 @@ class DictionaryTransportTest {
   }
 
   @Test
-  void bodyHandlerDecodesDczWithTheDictionaryItsHeaderNames() throws Exception {
+  void bodyHandlerForTheRequestDecodesDczWithTheDictionaryItAnnounced() throws Exception {
     keepDictionary("/api/*");
     server.put("/api/async", JSON, "dcz", dcz(peopleJson, dictionary, dictionary));
     HttpRequest request = client.prepare(HttpRequest.newBuilder(server.uri("/api/async")).build());
-    assertEquals(people, http.sendAsync(request, client.bodyHandler(PEOPLE)).get().body());
+    assertEquals(people, http.sendAsync(request, client.bodyHandler(request, PEOPLE)).get().body());
     byte[] other = "not held".getBytes(StandardCharsets.UTF_8);
     server.put("/api/async-unknown", JSON, "dcz", dcz(peopleJson, other, other));
     HttpRequest unknown = client.prepare(HttpRequest.newBuilder(server.uri("/api/async-unknown")).build());
     ExecutionException e = assertThrows(ExecutionException.class,
-        () -> http.sendAsync(unknown, client.bodyHandler(PEOPLE)).get());
+        () -> http.sendAsync(unknown, client.bodyHandler(unknown, PEOPLE)).get());
     assertInstanceOf(DictionaryMismatchException.class, e.getCause());
+  }
+
+  @Test
+  void bodyHandlerThatCannotSeeTheRequestRefusesDcz() throws Exception {
+    keepDictionary("/api/*");
+    server.put("/api/async", JSON, "dcz", dcz(peopleJson, dictionary, dictionary));
+    HttpRequest request = client.prepare(HttpRequest.newBuilder(server.uri("/api/async")).build());
+    ExecutionException e = assertThrows(ExecutionException.class,
+        () -> http.sendAsync(request, client.bodyHandler(PEOPLE)).get());
+    assertInstanceOf(WrongCodingException.class, e.getCause());
+    assertEquals(0, client.lentDecoderSlots());
   }
 
   @Test

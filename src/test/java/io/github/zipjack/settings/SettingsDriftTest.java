@@ -102,6 +102,7 @@ class SettingsDriftTest {
     bound.put("dictionaries.enabled", p.getDictionaries().isEnabled());
     bound.put("dictionaries.max-size", p.getDictionaries().getMaxSize().toBytes());
     bound.put("dictionaries.max-count", p.getDictionaries().getMaxCount());
+    bound.put("dictionaries.max-origins", p.getDictionaries().getMaxOrigins());
     bound.put("dictionaries.fetch-linked", p.getDictionaries().isFetchLinked());
     bound.put("converter.enabled", p.getConverter().isEnabled());
     assertDefaults(Surface.CLIENT_PROPERTY, bound);
@@ -113,6 +114,7 @@ class SettingsDriftTest {
     DictionarySettings d = DictionarySettings.builder().build();
     assertEquals(SettingCatalog.DICTIONARY_MAX_BYTES.defaultValue(), d.maxBytes());
     assertEquals(SettingCatalog.DICTIONARY_MAX_COUNT.defaultValue(), d.maxCount());
+    assertEquals(SettingCatalog.DICTIONARY_MAX_ORIGINS.defaultValue(), d.maxOrigins());
     assertEquals(SettingCatalog.FETCH_LINKED.defaultValue(), d.fetchLinked());
   }
 

@@ -11,8 +11,6 @@ import io.github.zipjack.DecodeLimitExceededException;
 import io.github.zipjack.Pipeline;
 import io.github.zipjack.TruncatedBodyException;
 import io.github.zipjack.client.Bombs;
-import io.github.zipjack.client.RequestCompression;
-import io.github.zipjack.client.ResponseCodings;
 import io.github.zipjack.client.StoredAnswerServer;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -55,8 +53,7 @@ class ClientMessageConverterTest {
     bare = new StoredAnswerServer();
     try (Pipeline snake = Pipeline.builder().mapper(SNAKE_CASE).compression(Compression.none()).maxDecodedBytes(8 << 20)
         .build()) {
-      converter = new CompressingClientMessageConverter(snake, new ResponseCodings(ResponseCodings.ALL, false, 8 << 20, 2),
-          null);
+      converter = CompressingClientMessageConverter.builder(snake).build();
     }
   }
 
@@ -102,8 +99,8 @@ class ClientMessageConverterTest {
   void compressedRequestBodyStreamsThroughSpringsJdkFactoryWithoutInterceptorsWithItsExactLength() throws Exception {
     bare.put("/streamed", "application/json", null, "[]".getBytes());
     try (Pipeline snake = Pipeline.builder().mapper(SNAKE_CASE).compression(Compression.none()).build();
-        CompressingClientMessageConverter compressing = new CompressingClientMessageConverter(snake,
-            new ResponseCodings(ResponseCodings.ALL, false, 8 << 20, 2), new RequestCompression(Compression.zstd(1), 0))) {
+        CompressingClientMessageConverter compressing = CompressingClientMessageConverter.builder(snake)
+            .compressRequests(Compression.zstd(1), 0).build()) {
       RestClient client = RestClient.builder().requestFactory(new JdkClientHttpRequestFactory())
           .configureMessageConverters(converters -> converters.addCustomConverter(compressing)).build();
 
@@ -211,7 +208,7 @@ class ClientMessageConverterTest {
     @org.springframework.context.annotation.Bean(destroyMethod = "close")
     CompressingClientMessageConverter ownConverter() {
       try (Pipeline json = Pipeline.builder().compression(Compression.none()).build()) {
-        return new CompressingClientMessageConverter(json, new ResponseCodings(List.of("gzip"), true, 1 << 20, 1), null);
+        return CompressingClientMessageConverter.builder(json).codings("gzip").build();
       }
     }
   }

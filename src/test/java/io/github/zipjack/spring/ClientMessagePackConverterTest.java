@@ -12,7 +12,6 @@ import io.github.zipjack.Compression;
 import io.github.zipjack.Format;
 import io.github.zipjack.Pipeline;
 import io.github.zipjack.ZipjackDecodeException;
-import io.github.zipjack.client.ResponseCodings;
 import io.github.zipjack.client.StoredAnswerServer;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -206,8 +205,8 @@ class ClientMessagePackConverterTest {
   @Test
   void jsonOnlyConverterNeitherReadsNorWritesMessagePack() {
     try (Pipeline json = Pipeline.builder().compression(Compression.none()).build();
-        CompressingClientMessageConverter converter = new CompressingClientMessageConverter(json,
-            new ResponseCodings(List.of("gzip"), true, 1 << 20, 1), null)) {
+        CompressingClientMessageConverter converter = CompressingClientMessageConverter.builder(json).codings("gzip")
+            .build()) {
       ResolvableType people = ResolvableType.forType(PEOPLE.getType());
 
       assertThat(converter.canRead(people, VND_MSGPACK)).isFalse();
@@ -217,20 +216,18 @@ class ClientMessagePackConverterTest {
   }
 
   @Test
-  void constructor_messagePackPipelineOfFormatJson() {
-    try (Pipeline json = Pipeline.builder().compression(Compression.none()).build();
-        ResponseCodings codings = new ResponseCodings(List.of("gzip"), true, 1 << 20, 1)) {
-      assertThatThrownBy(() -> new CompressingClientMessageConverter(json, json, codings, null))
+  void msgpack_pipelineOfFormatJson() {
+    try (Pipeline json = Pipeline.builder().compression(Compression.none()).build()) {
+      assertThatThrownBy(() -> CompressingClientMessageConverter.builder(json).msgpack(json))
           .isInstanceOf(IllegalArgumentException.class)
           .hasMessage("the client converter's MessagePack pipeline must have format MSGPACK: JSON");
     }
   }
 
   @Test
-  void constructor_jsonPipelineOfFormatMsgpack() {
-    try (Pipeline msgpack = Pipeline.builder().format(Format.MSGPACK).compression(Compression.none()).build();
-        ResponseCodings codings = new ResponseCodings(List.of("gzip"), true, 1 << 20, 1)) {
-      assertThatThrownBy(() -> new CompressingClientMessageConverter(msgpack, msgpack, codings, null))
+  void builder_jsonPipelineOfFormatMsgpack() {
+    try (Pipeline msgpack = Pipeline.builder().format(Format.MSGPACK).compression(Compression.none()).build()) {
+      assertThatThrownBy(() -> CompressingClientMessageConverter.builder(msgpack))
           .isInstanceOf(IllegalArgumentException.class)
           .hasMessage("the client converter's JSON pipeline must have format JSON: MSGPACK");
     }

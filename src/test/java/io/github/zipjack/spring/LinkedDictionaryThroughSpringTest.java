@@ -43,7 +43,7 @@ class LinkedDictionaryThroughSpringTest {
     otherOrigin = new StoredAnswerServer();
     dictionary = SNAKE_CASE.writeValueAsBytes(PeopleService.people(20));
     caller = CallingApplication.start("zipjack.client.dictionaries.enabled=true",
-        "zipjack.client.dictionaries.fetch-linked=true");
+        "spring.http.clients.redirects=dont-follow", "zipjack.client.dictionaries.fetch-linked=true");
     client = caller.getBean(RestClient.Builder.class).build();
     interceptor = caller.getBean(DecodingClientInterceptor.class);
   }
@@ -145,7 +145,8 @@ class LinkedDictionaryThroughSpringTest {
     bare.put("/off/dict", dictionaryAnswer("/off/*", dictionary));
     pageLinking("/off/page", "/off/dict");
     try (ConfigurableApplicationContext notFetching =
-        CallingApplication.start("zipjack.client.dictionaries.enabled=true")) {
+        CallingApplication.start("zipjack.client.dictionaries.enabled=true",
+            "spring.http.clients.redirects=dont-follow")) {
       RestClient plain = notFetching.getBean(RestClient.Builder.class).build();
 
       assertThat(plain.get().uri(bare.uri("/off/page")).retrieve().body(PEOPLE)).hasSize(5);

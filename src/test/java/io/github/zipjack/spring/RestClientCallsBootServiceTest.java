@@ -107,7 +107,8 @@ class RestClientCallsBootServiceTest {
       dcz.write(ctx.setLevel(3).loadDict(raw).compress(json));
     }
     bare.put("/api/people", "application/json", "dcz", dcz.toByteArray());
-    try (ConfigurableApplicationContext caller = CallingApplication.start("zipjack.client.dictionaries.enabled=true")) {
+    try (ConfigurableApplicationContext caller = CallingApplication.start("zipjack.client.dictionaries.enabled=true",
+        "spring.http.clients.redirects=dont-follow")) {
       RestClient client = caller.getBean(RestClient.Builder.class).build();
       assertThat(client.get().uri(bare.uri("/dict")).retrieve().body(String.class)).hasSize(dictionary.length);
       assertThat(client.get().uri(bare.uri("/api/people")).retrieve().body(PEOPLE)).isEqualTo(PeopleService.people(300));
@@ -144,8 +145,7 @@ class RestClientCallsBootServiceTest {
   static class OwnInterceptor {
     @org.springframework.context.annotation.Bean(destroyMethod = "close")
     DecodingClientInterceptor ownInterceptor() {
-      return new DecodingClientInterceptor(new io.github.zipjack.client.ResponseCodings(List.of("gzip"), true, 1 << 20, 1),
-          null, 1 << 20);
+      return DecodingClientInterceptor.builder().codings("gzip").maxDecodedBytes(1 << 20).build();
     }
   }
 }

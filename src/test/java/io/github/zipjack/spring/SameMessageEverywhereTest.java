@@ -177,7 +177,7 @@ class SameMessageEverywhereTest {
     ZipjackClientProperties p = new ZipjackClientProperties();
     setter.accept(p);
     InvalidZipjackPropertyException e = assertThrows(InvalidZipjackPropertyException.class,
-        () -> ClientPropertySettings.interceptor(p).close());
+        () -> ClientPropertySettings.interceptor(p, false).close());
     assertEquals(property, e.property());
     return e.allowed();
   }
