@@ -26,13 +26,18 @@ public final class Bombs {
 
   /** 1 GiB of spaces in {@code coding} (gzip, zstd or br). */
   public static byte[] oneGib(String coding) {
-    return MADE.computeIfAbsent(coding, c -> {
+    return spaces(coding, GIB);
+  }
+
+  /** {@code count} spaces (a multiple of 64 KiB) in {@code coding} (gzip, zstd or br), made once per JVM. */
+  public static byte[] spaces(String coding, long count) {
+    return MADE.computeIfAbsent(coding + ":" + count, key -> {
       try {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (OutputStream out = open(c, bytes)) {
+        try (OutputStream out = open(coding, bytes)) {
           byte[] chunk = new byte[64 * 1024];
           Arrays.fill(chunk, (byte) ' ');
-          for (long written = 0; written < GIB; written += chunk.length) {
+          for (long written = 0; written < count; written += chunk.length) {
             out.write(chunk);
           }
         }

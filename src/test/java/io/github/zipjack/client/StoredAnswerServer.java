@@ -12,11 +12,13 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A bare HTTP server on 127.0.0.1 (the JDK's com.sun.net.httpserver) that answers each path with
  * the status, headers and body bytes a test stored for it, whatever they are (a truncated body, a
- * bomb, a coding nobody asked for), and records the last request it got on each path.
+ * bomb, a coding nobody asked for), records the last request it got on each path, and counts the
+ * requests to each path and the answers whose sending ended (sent whole, or cut off by the client).
  */
 public final class StoredAnswerServer implements AutoCloseable {
   /** What a path answers. */
@@ -29,6 +31,8 @@ public final class StoredAnswerServer implements AutoCloseable {
   private final ExecutorService executor = Executors.newFixedThreadPool(4);
   private final Map<String, Answer> answers = new ConcurrentHashMap<>();
   private final Map<String, Received> received = new ConcurrentHashMap<>();
+  private final Map<String, AtomicInteger> requests = new ConcurrentHashMap<>();
+  private final Map<String, AtomicInteger> sendsEnded = new ConcurrentHashMap<>();
 
   public StoredAnswerServer() throws IOException {
     server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
@@ -40,6 +44,7 @@ public final class StoredAnswerServer implements AutoCloseable {
           requestBody = in.readAllBytes();
         }
         received.put(path, new Received(exchange.getRequestMethod(), exchange.getRequestHeaders(), requestBody));
+        requests.computeIfAbsent(path, p -> new AtomicInteger()).incrementAndGet();
         Answer answer = answers.get(path);
         if (answer == null) {
           exchange.sendResponseHeaders(404, -1);
@@ -51,6 +56,8 @@ public final class StoredAnswerServer implements AutoCloseable {
           out.write(answer.body());
         } catch (IOException clientWentAway) {
           // a client that refuses a bomb closes the connection midway
+        } finally {
+          sendsEnded.computeIfAbsent(path, p -> new AtomicInteger()).incrementAndGet();
         }
       }
     });
@@ -73,6 +80,18 @@ public final class StoredAnswerServer implements AutoCloseable {
   /** The last request on {@code path}, or null. */
   public Received received(String path) {
     return received.get(path);
+  }
+
+  /** {@return how many requests {@code path} got} */
+  public int requests(String path) {
+    AtomicInteger count = requests.get(path);
+    return count == null ? 0 : count.get();
+  }
+
+  /** {@return how many answers on {@code path} ended sending: sent whole, or cut off when the client closed} */
+  public int sendsEnded(String path) {
+    AtomicInteger count = sendsEnded.get(path);
+    return count == null ? 0 : count.get();
   }
 
   public URI uri(String path) {
