@@ -284,7 +284,7 @@ public final class HttpDictionary {
      * (context path included) in the URL Pattern standard's syntax, where {@code *} matches
      * anything, {@code :name} one path segment, {@code ?}, {@code *} and {@code +} after either make
      * it optional or repeated, {@code { }} groups and {@code \} escapes; optionally {@code ?} and a
-     * pattern for the query. No regexp groups. See RFC 9842 section 2.1.1.
+     * pattern for the query. No regexp groups; at most 1024 characters. See RFC 9842 section 2.1.1.
      *
      * @param pattern such as {@code /api/*}
      * @return this builder

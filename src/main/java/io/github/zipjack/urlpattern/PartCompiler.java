@@ -1,31 +1,58 @@
 package io.github.zipjack.urlpattern;
 
-import java.util.regex.Pattern;
-
 /**
- * Turns one part of a {@link UrlPattern} (its path, or its query) into a Java regular expression,
- * part by part as the URL Pattern standard parses it: fixed text, then a group ({@code *} or
- * {@code :name}, alone or in {@code { }} with text around it) with its modifier. One use per part;
- * not thread-safe.
+ * Reads one part of a {@link UrlPattern} (its path, or its query) as the URL Pattern standard parses
+ * it, fixed text, then a group ({@code *} or {@code :name}, alone or in {@code { }} with text around
+ * it) with its modifier, and hands each piece to a {@link Target} in order. One use per part; not
+ * thread-safe.
  */
 final class PartCompiler {
+  /** What a part is compiled into, piece by piece in the order they stand. */
+  interface Target {
+    /** Text the URL holds literally here. */
+    void text(CharSequence literal);
+
+    /**
+     * {@code {prefix group suffix}modifier}: the three in sequence, taken once ({@code 0}), at most
+     * once ({@code ?}), any number of times ({@code *}) or at least once ({@code +}).
+     *
+     * @param group null for a unit of text alone
+     */
+    void unit(CharSequence prefix, Group group, CharSequence suffix, char modifier);
+  }
+
+  /** What a group matches. */
+  enum Group {
+    /** {@code *}: any run of characters, the empty one too. */
+    ANY_RUN,
+    /** {@code :name} in the path: one or more characters other than {@code /}. */
+    SEGMENT,
+    /** {@code :name} in the query: one or more characters. */
+    NONEMPTY_RUN
+  }
+
   private final String whole;
   private final String part;
   private final boolean isPath;
-  private final StringBuilder regex = new StringBuilder();
-  /** Text not yet written to {@link #regex}: it may still become a group's {@code /} prefix. */
+  private final Target target;
+  /** Text not yet handed to {@link #target}: it may still become a group's {@code /} prefix. */
   private final StringBuilder pending = new StringBuilder();
   private int pos;
   private int groups;
 
-  PartCompiler(String whole, String part, boolean isPath) {
+  PartCompiler(String whole, String part, boolean isPath, Target target) {
     this.whole = whole;
     this.part = part;
     this.isPath = isPath;
+    this.target = target;
   }
 
-  /** The regular expression the whole part must match. */
-  String regex() {
+  /**
+   * Hands the whole part to the target.
+   *
+   * @throws IllegalArgumentException naming the pattern and what is wrong with it
+   */
+  void compile() {
     while (pos < part.length()) {
       char c = part.charAt(pos);
       if (c == '{') {
@@ -38,14 +65,13 @@ final class PartCompiler {
           prefix = "/";
         }
         flushPending();
-        String group = group();
-        appendGroup(prefix, group, "", modifier());
+        Group group = group();
+        target.unit(prefix, group, "", modifier());
       } else {
         pending.append(text());
       }
     }
     flushPending();
-    return regex.toString();
   }
 
   /** {@code {prefix group suffix}modifier}, or {@code {text}modifier} without a group. */
@@ -54,7 +80,7 @@ final class PartCompiler {
     while (pos < part.length() && !startsGroup(pos) && part.charAt(pos) != '}') {
       prefix.append(text());
     }
-    String group = pos < part.length() && startsGroup(pos) ? group() : null;
+    Group group = pos < part.length() && startsGroup(pos) ? group() : null;
     StringBuilder suffix = new StringBuilder();
     while (pos < part.length() && part.charAt(pos) != '}') {
       if (startsGroup(pos)) {
@@ -72,22 +98,22 @@ final class PartCompiler {
         pending.append(prefix);
       } else if (prefix.length() > 0) {
         flushPending();
-        regex.append("(?:").append(quote(prefix)).append(')').append(modifier);
+        target.unit(prefix, null, "", modifier);
       }
       return;
     }
     flushPending();
-    appendGroup(prefix.toString(), group, suffix.toString(), modifier);
+    target.unit(prefix, group, suffix, modifier);
   }
 
-  /** The regular expression of a {@code *} or {@code :name} at {@link #pos}, which it passes. */
-  private String group() {
+  /** The {@code *} or {@code :name} at {@link #pos}, which it passes. */
+  private Group group() {
     if (++groups > UrlPattern.MAX_GROUPS) {
       throw refused("has more than " + UrlPattern.MAX_GROUPS + " groups in one part");
     }
     if (part.charAt(pos) == '*') {
       pos++;
-      return ".*";
+      return Group.ANY_RUN;
     }
     pos++;
     while (pos < part.length() && UrlPattern.isNamePart(part.charAt(pos))) {
@@ -96,30 +122,7 @@ final class PartCompiler {
     if (pos < part.length() && part.charAt(pos) == '(') {
       throw refused("must not contain regexp groups (RFC 9842)");
     }
-    return isPath ? "[^/]+?" : ".+?";
-  }
-
-  /**
-   * Writes a group as the standard's regular expression. A repeated group ({@code *}, {@code +})
-   * whose repetitions cannot be told apart (its text between repetitions is all the group itself
-   * may match) is written as the one group it is equal to, {@code p.*s} rather than
-   * {@code p.*(sp.*)*s}, which would backtrack exponentially on a URL it does not match.
-   */
-  private void appendGroup(String prefix, String group, String suffix, char modifier) {
-    if ((modifier == '*' || modifier == '+') && (!group.startsWith("[^/]") || (suffix + prefix).indexOf('/') < 0)) {
-      modifier = modifier == '*' ? '?' : 0;
-    }
-    String mod = modifier == 0 ? "" : String.valueOf(modifier);
-    if (prefix.isEmpty() && suffix.isEmpty()) {
-      regex.append("(?:").append(group).append(')').append(mod); // a repeated one was made single above
-    } else if (modifier == 0 || modifier == '?') {
-      regex.append("(?:").append(quote(prefix)).append("(?:").append(group).append(')').append(quote(suffix))
-          .append(')').append(mod);
-    } else {
-      regex.append("(?:").append(quote(prefix)).append("(?:(?:").append(group).append(")(?:")
-          .append(quote(suffix)).append(quote(prefix)).append("(?:").append(group).append("))*)")
-          .append(quote(suffix)).append(')').append(modifier == '*' ? "?" : "");
-    }
+    return isPath ? Group.SEGMENT : Group.NONEMPTY_RUN;
   }
 
   /** The modifier at {@link #pos} ({@code ?}, {@code *} or {@code +}), which it passes; 0 for none. */
@@ -171,13 +174,9 @@ final class PartCompiler {
 
   private void flushPending() {
     if (pending.length() > 0) {
-      regex.append(quote(pending));
+      target.text(pending.toString());
       pending.setLength(0);
     }
-  }
-
-  private static String quote(CharSequence text) {
-    return text.length() == 0 ? "" : Pattern.quote(text.toString());
   }
 
   private IllegalArgumentException refused(String what) {

@@ -2,7 +2,6 @@ package io.github.zipjack.urlpattern;
 
 import java.net.URI;
 import java.util.Locale;
-import java.util.regex.Pattern;
 
 /**
  * The {@code match} of an RFC 9842 dictionary: a URL Pattern standard pattern (WHATWG) for the
@@ -17,20 +16,28 @@ import java.util.regex.Pattern;
  * ({@code /books/:id?} matches {@code /books}); {@code {...}} groups text, and a group, under one
  * modifier; {@code \} escapes the next character. An unescaped {@code ?} that follows no group
  * starts the query's pattern; without one, any query matches. Matching is against the raw
- * (percent-encoded) path and query, case-sensitive.
+ * (percent-encoded) path and query, case-sensitive; {@code *}, and {@code :name} in the query, match
+ * no line terminator (CR, LF, U+0085, U+2028, U+2029), which no URL carries unencoded.
+ *
+ * <p>Bounded for patterns a server sends: a pattern holds at most {@value #MAX_PATTERN_CHARS}
+ * characters and {@value #MAX_GROUPS} groups a part, and matching takes time linear in the length of
+ * the path and query, whatever the pattern (at most {@code (length + 1) * (2 * pattern length + 1)}
+ * steps a part), never the backtracking of a regular expression.
  *
  * <p>Not part of zipjack's API: the package is not exported.
  */
 public final class UrlPattern {
-  /** The most groups ({@code *}, {@code :name}) one part of a pattern may hold; each adds backtracking. */
+  /** The longest pattern, in characters; it bounds the automaton's states, hence the work of a match. */
+  static final int MAX_PATTERN_CHARS = 1024;
+  /** The most groups ({@code *}, {@code :name}) one part of a pattern may hold: more is no sane pattern. */
   static final int MAX_GROUPS = 10;
 
   private final String source;
-  private final Pattern path;
+  private final PartAutomaton path;
   /** Null when the pattern has no query part: any query matches. */
-  private final Pattern query;
+  private final PartAutomaton query;
 
-  private UrlPattern(String source, Pattern path, Pattern query) {
+  private UrlPattern(String source, PartAutomaton path, PartAutomaton query) {
     this.source = source;
     this.path = path;
     this.query = query;
@@ -42,12 +49,14 @@ public final class UrlPattern {
    * @param pattern starting with {@code /}, such as {@code /api/*} or {@code /search?q=*}
    * @return the compiled pattern
    * @throws IllegalArgumentException naming the pattern and what is wrong with it (regexp groups,
-   *     another origin, a lone {@code \}, an unbalanced {@code { }})
+   *     another origin, a lone {@code \}, an unbalanced {@code { }}, more than
+   *     {@value #MAX_PATTERN_CHARS} characters)
    */
   public static UrlPattern parse(String pattern) {
     if (pattern == null || pattern.isEmpty()) {
       throw new IllegalArgumentException("match must not be empty: give a path pattern such as /api/*");
     }
+    checkLength(pattern);
     if (pattern.startsWith("//")) {
       throw new IllegalArgumentException("match must be a path on this origin, not a URL of another host: \""
           + pattern + "\"");
@@ -72,9 +81,10 @@ public final class UrlPattern {
    * @param base the dictionary's URL, absolute
    * @return the pattern, its {@link #toString()} the same-origin path (and query) pattern
    * @throws IllegalArgumentException if it names another origin, or is no pattern {@link #parse}
-   *     takes
+   *     takes, before or after it is resolved
    */
   public static UrlPattern resolve(String pattern, URI base) {
+    checkLength(pattern);
     String rest = pattern;
     int colon = rest.indexOf("://");
     if (colon > 0 && rest.substring(0, colon).matches("[A-Za-z][A-Za-z0-9+.-]*")) {
@@ -84,7 +94,7 @@ public final class UrlPattern {
     }
     int hash = unescapedIndexOf(rest, '#');
     if (hash >= 0) {
-      if (!compile(pattern, rest.substring(hash + 1), false).matcher("").matches()) {
+      if (!compile(pattern, rest.substring(hash + 1), false).matches("")) {
         throw new IllegalArgumentException("match has a fragment part no request can have: \"" + pattern + "\"");
       }
       rest = rest.substring(0, hash);
@@ -98,6 +108,13 @@ public final class UrlPattern {
       rest = escape(basePath.substring(0, basePath.lastIndexOf('/') + 1)) + rest;
     }
     return parse(rest);
+  }
+
+  private static void checkLength(String pattern) {
+    if (pattern.length() > MAX_PATTERN_CHARS) {
+      throw new IllegalArgumentException("match must be at most " + MAX_PATTERN_CHARS + " characters long: "
+          + pattern.length() + " (\"" + pattern.substring(0, 40) + "...\")");
+    }
   }
 
   /** The path-and-query part of an absolute pattern whose origin must be {@code base}'s, literally. */
@@ -142,7 +159,7 @@ public final class UrlPattern {
   }
 
   /** Where the query's pattern starts: an unescaped {@code ?} outside braces that modifies no group; -1 for none. */
-  private static int searchStart(String pattern) {
+  static int searchStart(String pattern) {
     int depth = 0;
     boolean afterGroup = false;
     for (int i = 0; i < pattern.length(); i++) {
@@ -182,8 +199,10 @@ public final class UrlPattern {
     return -1;
   }
 
-  private static Pattern compile(String whole, String part, boolean isPath) {
-    return Pattern.compile(new PartCompiler(whole, part, isPath).regex());
+  private static PartAutomaton compile(String whole, String part, boolean isPath) {
+    PartAutomaton.Builder automaton = new PartAutomaton.Builder();
+    new PartCompiler(whole, part, isPath, automaton).compile();
+    return automaton.build();
   }
 
   static boolean isNameStart(char c) {
@@ -202,10 +221,19 @@ public final class UrlPattern {
    * @return whether the pattern matches
    */
   public boolean matches(String rawPath, String rawQuery) {
-    if (!path.matcher(rawPath == null || rawPath.isEmpty() ? "/" : rawPath).matches()) {
-      return false;
-    }
-    return query == null || query.matcher(rawQuery == null ? "" : rawQuery).matches();
+    return path.matches(rawPath == null || rawPath.isEmpty() ? "/" : rawPath)
+        && (query == null || query.matches(rawQuery == null ? "" : rawQuery));
+  }
+
+  /** How many automaton states matching this path, and this query even where the path fails, visits. */
+  long visits(String rawPath, String rawQuery) {
+    return path.visits(rawPath == null || rawPath.isEmpty() ? "/" : rawPath)
+        + (query == null ? 0 : query.visits(rawQuery == null ? "" : rawQuery));
+  }
+
+  /** {@return the automaton states of its path and query parts, which bound a match's work per character} */
+  int states() {
+    return path.states() + (query == null ? 0 : query.states());
   }
 
   /** {@return the pattern: as given to {@link #parse}, or as {@link #resolve} made it a path pattern} */

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -155,5 +157,94 @@ class UrlPatternTest {
       assertFalse(matches("/:x*b", path));
       assertFalse(matches("/{a:x}+b", path));
     });
+  }
+
+  @Test
+  void tenAdjacentWildcardsFailFastOnAPathTheyDoNotMatch() {
+    String path = "/" + "a".repeat(59);
+    assertTimeoutPreemptively(Duration.ofSeconds(2), () -> assertFalse(matches("/{*}{*}{*}{*}{*}{*}{*}{*}{*}{*}~", path)));
+  }
+
+  @Test
+  void worstPatternsOfTheLongestLengthMatchLongUrlsInLinearTime() {
+    String run = "a".repeat(8192);
+    List<String[]> cases = List.of(
+        // pattern, a URL it matches, a URL it does not
+        new String[] {longest("/" + "{*}".repeat(10), "{a}*", "~"), "/" + run + "~", "/" + run},
+        new String[] {longest("/" + "*".repeat(10), "{a}?", "~"), "/" + run + "~", "/" + run + "~b"},
+        new String[] {longest("/:a:b:c:d:e:f:g:h:i:j", "{/a}*", "!"), "/" + run + "!", "/" + run + "/!"},
+        new String[] {longest("/p" + "{/:x}+".repeat(10), "{/a}*", "/b"), "/p" + "/a".repeat(4096) + "/b",
+            "/p" + "/a".repeat(4096) + "//b"},
+        new String[] {longest("/" + "{*/}*".repeat(10), "{a}*", "b"), "/" + "a/".repeat(4096) + "b", "/" + run + "/c"},
+        new String[] {longest("/", "{a}*", "b"), "/" + run + "b", "/" + run + "c"},
+        new String[] {longest("/x?" + "{*}".repeat(10), "{=}*", "&"), "/x?" + "=".repeat(8192) + "&",
+            "/x?" + "=".repeat(8192)},
+        new String[] {longest("/x?:a:b:c:d:e:f:g:h:i:j", "{&}?", "!"), "/x?" + run + "!", "/x?" + run});
+    for (String[] c : cases) {
+      assertTrue(c[0].length() > UrlPattern.MAX_PATTERN_CHARS - 6, c[0]);
+      assertTimeoutPreemptively(Duration.ofSeconds(2), () -> {
+        assertTrue(matches(c[0], c[1]), c[0]);
+        assertFalse(matches(c[0], c[2]), c[0]);
+      }, c[0]);
+    }
+  }
+
+  /** {@code head}, as many {@code unit}s as fit, then {@code tail}: a pattern of about the longest length. */
+  private static String longest(String head, String unit, String tail) {
+    int room = UrlPattern.MAX_PATTERN_CHARS - head.length() - tail.length();
+    return head + unit.repeat(room / unit.length()) + tail;
+  }
+
+  @Test
+  void matchVisitsEachStateAtMostOncePerCharacter() {
+    UrlPattern p = UrlPattern.parse(longest("/" + "{*}".repeat(10), "{a}*", "b?" + "{*}".repeat(10)));
+    String path = "/" + "a".repeat(4096);
+    String query = "a".repeat(4096);
+    assertTrue(p.visits(path, query) <= (long) (path.length() + 1 + query.length() + 1) * p.states());
+    assertTrue(p.states() <= 2 * UrlPattern.MAX_PATTERN_CHARS + 2);
+  }
+
+  @Test
+  void patternOfTheLongestLengthIsTaken() {
+    assertTrue(matches("/" + "a".repeat(UrlPattern.MAX_PATTERN_CHARS - 1), "/" + "a".repeat(UrlPattern.MAX_PATTERN_CHARS - 1)));
+  }
+
+  @Test
+  void longerPatternIsRefusedNamingItsLengthAndTheLimit() {
+    String pattern = "/" + "a".repeat(UrlPattern.MAX_PATTERN_CHARS);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> UrlPattern.parse(pattern));
+    assertEquals("match must be at most 1024 characters long: 1025 (\"/" + "a".repeat(39) + "...\")", e.getMessage());
+  }
+
+  @Test
+  void patternLongerOnceResolvedIsRefused() {
+    URI deep = URI.create("http://127.0.0.1/" + "d/".repeat(300) + "dict");
+    String pattern = "*".repeat(10) + "a".repeat(UrlPattern.MAX_PATTERN_CHARS - 500);
+    assertThrows(IllegalArgumentException.class, () -> UrlPattern.resolve(pattern, deep));
+  }
+
+  @Test
+  void agreesWithTheStandardsRegularExpressionOnEveryShortUrl() {
+    List<String> patterns = List.of("/api/*", "/api/:kind/list", "/books/:id?", "/files/:path+", "/files/:path*",
+        "/api{/v1}?/orders", "/a\\*b/\\:id", "/img/:name.png", "/item{-:id}*", "/search?q=*", "/api/x?v=:v",
+        "/{*}{*}{*}b", "/:a:b:c", "/{/:x}+", "/{/:x}*/b", "/{*/}*", "/{a}*b", "/{ab}+", "/{a:x}+b", "/{a*}+b",
+        "/**", "/*?", "/:x*b", "/{:x/}*", "/{-:x-}+", "/a?b=:x&*", "/?{*}{*}", "/?:a-:b", "/{:x}?/a", "/\\/:x?");
+    List<String> urls = new ArrayList<>();
+    urls.add("");
+    for (int i = 0; i < urls.size() && urls.get(i).length() < 5; i++) {
+      for (char c : "/ab-=?".toCharArray()) {
+        urls.add(urls.get(i) + c);
+      }
+    }
+    for (String pattern : patterns) {
+      UrlPattern p = UrlPattern.parse(pattern);
+      RegexOracle.Compiled oracle = RegexOracle.compile(pattern);
+      for (String url : urls) {
+        int q = url.indexOf('?');
+        String path = "/" + (q < 0 ? url : url.substring(0, q));
+        String query = q < 0 ? null : url.substring(q + 1);
+        assertEquals(oracle.matches(path, query), p.matches(path, query), pattern + " on " + path + "?" + query);
+      }
+    }
   }
 }
