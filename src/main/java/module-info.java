@@ -3,9 +3,12 @@
  * Boot auto-configuration and an HTTP client.
  *
  * <p>The API is the four exported packages: {@code io.github.zipjack} (the pipeline), {@code .servlet},
- * {@code .spring} and {@code .client}. The engines ({@code io.github.zipjack.codec}) and the pooled
- * buffers ({@code io.github.zipjack.buffer}) are not exported: on the module path no other module can
- * use them, and on the class path they are no API either and may change in any release.
+ * {@code .spring} and {@code .client}. The engines ({@code io.github.zipjack.codec}), the pooled
+ * buffers ({@code io.github.zipjack.buffer}), and what the JDK client and the Spring client share (its
+ * RFC 9842 dictionary store, {@code io.github.zipjack.client.dictionaries}, and its decoders and
+ * request compression, {@code io.github.zipjack.client.codings}) are not exported: on the module path
+ * no other module can use them, and on the class path they are no API either and may change in any
+ * release.
  *
  * <p>Jackson 2 is the one dependency every user has; its types are part of the API, so a module that
  * requires zipjack reads it too. Every other dependency is optional ({@code requires static}): a

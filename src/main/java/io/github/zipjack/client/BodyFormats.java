@@ -1,5 +1,6 @@
 package io.github.zipjack.client;
 
+import io.github.zipjack.client.codings.ResponseCodings;
 import io.github.zipjack.Compression;
 import io.github.zipjack.Format;
 import io.github.zipjack.MalformedBodyException;

@@ -1,5 +1,9 @@
 package io.github.zipjack.client;
 
+import io.github.zipjack.client.codings.RequestCompression;
+import io.github.zipjack.client.codings.ResponseCodings;
+import io.github.zipjack.client.dictionaries.LinkedDictionaryFetches;
+import io.github.zipjack.client.dictionaries.DictionaryStore;
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.github.zipjack.Compression;
 import io.github.zipjack.Pipeline;
@@ -444,7 +448,7 @@ public final class CompressedHttpClient implements AutoCloseable {
      * serves it only when it is of that URL's origin (a redirect may have led elsewhere).
      */
     static Answered by(URI answeredBy, DictionaryStore.Entry announced) {
-      boolean sameOrigin = announced != null && DictionaryStore.sameOrigin(announced.source, answeredBy);
+      boolean sameOrigin = announced != null && announced.isOfOriginOf(answeredBy);
       return new Answered(answeredBy, answeredBy, sameOrigin ? announced : null);
     }
   }

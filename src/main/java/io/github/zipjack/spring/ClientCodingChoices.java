@@ -1,8 +1,8 @@
 package io.github.zipjack.spring;
 
 import io.github.zipjack.Compression;
-import io.github.zipjack.client.RequestCompression;
-import io.github.zipjack.client.ResponseCodings;
+import io.github.zipjack.client.codings.RequestCompression;
+import io.github.zipjack.client.codings.ResponseCodings;
 import io.github.zipjack.settings.SettingCatalog;
 import java.util.Arrays;
 import java.util.List;

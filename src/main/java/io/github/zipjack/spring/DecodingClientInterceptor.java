@@ -2,10 +2,10 @@ package io.github.zipjack.spring;
 
 import io.github.zipjack.Compression;
 import io.github.zipjack.client.DictionarySettings;
-import io.github.zipjack.client.DictionaryStore;
-import io.github.zipjack.client.LinkedDictionaryFetches;
-import io.github.zipjack.client.RequestCompression;
-import io.github.zipjack.client.ResponseCodings;
+import io.github.zipjack.client.dictionaries.DictionaryStore;
+import io.github.zipjack.client.dictionaries.LinkedDictionaryFetches;
+import io.github.zipjack.client.codings.RequestCompression;
+import io.github.zipjack.client.codings.ResponseCodings;
 import io.github.zipjack.codec.DaemonThreads;
 import io.github.zipjack.codec.DecodeLimitInputStream;
 import io.github.zipjack.settings.SettingCatalog;

@@ -93,8 +93,8 @@ class DictionaryTransportTest {
   private static byte[] dcz(byte[] body, byte[] named, byte[] used) throws Exception {
     Path file = Files.write(dir.resolve("dictionary-" + System.nanoTime()), used);
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    out.write(DictionaryStore.DCZ_MAGIC);
-    out.write(DictionaryStore.sha256(named));
+    out.write(HostileOrigins.DCZ_MAGIC);
+    out.write(HostileOrigins.sha256(named));
     out.write(SystemTool.zstd(body, "-3", "-D", file.toString()));
     return out.toByteArray();
   }
@@ -132,7 +132,7 @@ class DictionaryTransportTest {
     client.get(server.uri("/api/people"), PEOPLE);
     client.get(server.uri("/other"), PEOPLE);
     var announced = server.received("/api/people").headers();
-    assertEquals(":" + Base64.getEncoder().encodeToString(DictionaryStore.sha256(dictionary)) + ":",
+    assertEquals(":" + Base64.getEncoder().encodeToString(HostileOrigins.sha256(dictionary)) + ":",
         announced.getFirst("Available-Dictionary"));
     assertEquals("\"people-v1\"", announced.getFirst("Dictionary-ID"));
     assertEquals("zstd, gzip, br, dcz", announced.getFirst("Accept-Encoding"));
@@ -160,8 +160,8 @@ class DictionaryTransportTest {
     server.put("/magic-dict", dictionaryAnswer(magicFirst, "match=\"/magic/*\"", "max-age=60"));
     client.get(server.uri("/magic-dict"), Void.class);
     ByteArrayOutputStream body = new ByteArrayOutputStream();
-    body.write(DictionaryStore.DCZ_MAGIC);
-    body.write(DictionaryStore.sha256(magicFirst));
+    body.write(HostileOrigins.DCZ_MAGIC);
+    body.write(HostileOrigins.sha256(magicFirst));
     try (ZstdDictCompress raw = new ZstdDictCompress(magicFirst, 3, ZstdDictContentType.RAW_CONTENT);
         ZstdCompressCtx ctx = new ZstdCompressCtx()) {
       body.write(ctx.setLevel(3).loadDict(raw).compress(peopleJson));
@@ -177,7 +177,7 @@ class DictionaryTransportTest {
     server.put("/api/wrong", JSON, "dcz", dcz(peopleJson, other, other));
     DictionaryMismatchException e = assertThrows(DictionaryMismatchException.class,
         () -> client.get(server.uri("/api/wrong"), PEOPLE));
-    assertEquals(java.util.HexFormat.of().formatHex(DictionaryStore.sha256(dictionary)), e.expectedHash());
+    assertEquals(java.util.HexFormat.of().formatHex(HostileOrigins.sha256(dictionary)), e.expectedHash());
     assertEquals(0, client.lentDecoderSlots());
     server.put("/api/right", JSON, "dcz", dcz(peopleJson, dictionary, dictionary));
     assertEquals(people, client.get(server.uri("/api/right"), PEOPLE));

@@ -7,6 +7,8 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -31,6 +33,9 @@ public final class HostileOrigins implements AutoCloseable {
     "match=\"/a\", id=\"" + "x".repeat(1025) + "\"", "match=\"/a\";;;,,,=", "=\"/no-key\"",
     "match=\"//other.example/*\"", "match=\"https://other.example/*\"", "match=\"\\\"", ",",
     "match=\"/" + "{".repeat(500) + "\""};
+
+  /** RFC 9842: a dcz body starts with this skippable-frame header, then the dictionary's SHA-256. */
+  static final byte[] DCZ_MAGIC = {0x5e, 0x2a, 0x4d, 0x18, 0x20, 0x00, 0x00, 0x00};
 
   public final StoredAnswerServer a;
   public final StoredAnswerServer b;
@@ -68,13 +73,22 @@ public final class HostileOrigins implements AutoCloseable {
   /** The dcz body of {@code body} made with {@code dictionary} (raw content), its header naming that dictionary. */
   public static byte[] dcz(byte[] body, byte[] dictionary) throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    out.write(DictionaryStore.DCZ_MAGIC);
-    out.write(DictionaryStore.sha256(dictionary));
+    out.write(DCZ_MAGIC);
+    out.write(sha256(dictionary));
     try (ZstdDictCompress raw = new ZstdDictCompress(dictionary, 3, ZstdDictContentType.RAW_CONTENT);
         ZstdCompressCtx ctx = new ZstdCompressCtx()) {
       out.write(ctx.setLevel(3).loadDict(raw).compress(body));
     }
     return out.toByteArray();
+  }
+
+  /** {@return the SHA-256 of {@code content}, as a dcz header names a dictionary} */
+  static byte[] sha256(byte[] content) {
+    try {
+      return MessageDigest.getInstance("SHA-256").digest(content);
+    } catch (NoSuchAlgorithmException e) {
+      throw new AssertionError(e);
+    }
   }
 
   /** Some dictionary content, told apart by {@code name}. */

@@ -1,5 +1,8 @@
-package io.github.zipjack.client;
+package io.github.zipjack.client.dictionaries;
 
+import io.github.zipjack.client.CompressedHttpClient;
+import io.github.zipjack.client.DictionaryMismatchException;
+import io.github.zipjack.client.DictionarySettings;
 import io.github.zipjack.MalformedBodyException;
 import io.github.zipjack.TruncatedBodyException;
 import io.github.zipjack.codec.RawDictionaryZstdDecoding;
@@ -43,6 +46,8 @@ import java.util.Optional;
  *
  * <p>{@link CompressedHttpClient} holds one; zipjack's Spring interceptor uses one too. Close it to
  * free the dictionaries' native tables.
+ *
+ * <p>Not part of zipjack's API: the package is not exported.
  */
 public final class DictionaryStore implements AutoCloseable {
   /** A {@code dcz} body starts with this skippable-frame header, then the dictionary's SHA-256. */
@@ -112,6 +117,15 @@ public final class DictionaryStore implements AutoCloseable {
       this.match = match;
       this.freshUntil = freshUntil;
       this.maxDecodedBytes = maxDecodedBytes;
+    }
+
+    /**
+     * {@return whether this dictionary was served by {@code uri}'s origin, the only one it may serve}
+     *
+     * @param uri a URL that answered, or is asked
+     */
+    public boolean isOfOriginOf(URI uri) {
+      return origin.equals(UrlPattern.origin(uri));
     }
 
     /** {@return the value of {@code Dictionary-ID} ({@code "v1"}), or null when the dictionary has no id} */
@@ -332,7 +346,7 @@ public final class DictionaryStore implements AutoCloseable {
    *     {@link Entry#availableDictionary()} gives it
    * @return the dictionary, or empty when that origin holds none with that hash
    */
-  synchronized Optional<Entry> announced(URI uri, String availableDictionary) {
+  public synchronized Optional<Entry> announced(URI uri, String availableDictionary) {
     Shelf shelf = shelves.get(UrlPattern.origin(uri));
     return shelf == null ? Optional.empty()
         : shelf.entries.values().stream().filter(e -> e.availableDictionary().equals(availableDictionary)).findFirst();

@@ -1,4 +1,4 @@
-package io.github.zipjack.client;
+package io.github.zipjack.client.dictionaries;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;

@@ -1,4 +1,4 @@
-package io.github.zipjack.client;
+package io.github.zipjack.client.dictionaries;
 
 import java.net.URI;
 import java.net.http.HttpHeaders;

@@ -1,5 +1,6 @@
-package io.github.zipjack.client;
+package io.github.zipjack.client.codings;
 
+import io.github.zipjack.client.CompressedHttpClient;
 import io.github.zipjack.Compression;
 import io.github.zipjack.Pipeline;
 import io.github.zipjack.codec.CompressionEngine;
@@ -18,6 +19,8 @@ import java.util.Objects;
  * the length known before sending: the publisher's content length, which the client sends as
  * Content-Length. Used by {@link CompressedHttpClient} and zipjack's Spring interceptor. Thread-safe;
  * owns its engine, which {@link #close()} ends.
+ *
+ * <p>Not part of zipjack's API: the package is not exported.
  */
 public final class RequestCompression implements AutoCloseable {
   private final Compression compression;
@@ -69,7 +72,7 @@ public final class RequestCompression implements AutoCloseable {
   }
 
   /** {@code body} compressed, as a publisher of exactly its compressed length. */
-  HttpRequest.BodyPublisher publisher(byte[] body) {
+  public HttpRequest.BodyPublisher publisher(byte[] body) {
     return compressed(body).publisher();
   }
 

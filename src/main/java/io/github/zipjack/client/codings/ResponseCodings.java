@@ -1,5 +1,8 @@
-package io.github.zipjack.client;
+package io.github.zipjack.client.codings;
 
+import io.github.zipjack.client.CompressedHttpClient;
+import io.github.zipjack.client.DictionaryMismatchException;
+import io.github.zipjack.client.dictionaries.DictionaryStore;
 import io.github.zipjack.Compression;
 import io.github.zipjack.MalformedBodyException;
 import io.github.zipjack.WrongCodingException;
@@ -26,6 +29,8 @@ import java.util.Objects;
  * {@code Content-Encoding} calls for. {@link CompressedHttpClient} uses it, and so do other HTTP
  * clients' adapters (zipjack's Spring interceptor). Thread-safe; owns its engines, which
  * {@link #close()} ends.
+ *
+ * <p>Not part of zipjack's API: the package is not exported.
  */
 public final class ResponseCodings implements AutoCloseable {
   /** The most codings one response may stack ({@code gzip, zstd} is two). */
@@ -122,7 +127,7 @@ public final class ResponseCodings implements AutoCloseable {
    *
    * @throws MalformedBodyException if more than {@link #MAX_STACKED_CODINGS} are stacked
    */
-  static List<String> applied(HttpHeaders headers) throws MalformedBodyException {
+  public static List<String> applied(HttpHeaders headers) throws MalformedBodyException {
     return applied(headers.allValues("Content-Encoding"));
   }
 
@@ -220,7 +225,7 @@ public final class ResponseCodings implements AutoCloseable {
    * {@return whether a body of {@code coding} alone can be decoded in one call by
    * {@link #decodeWhole}} True for gzip where libdeflate loads (Java 25+).
    */
-  boolean decodesWhole(String coding) {
+  public boolean decodesWhole(String coding) {
     CompressionEngine engine = engines.get(coding);
     return engine != null && engine.decodesWhole();
   }
@@ -230,7 +235,7 @@ public final class ResponseCodings implements AutoCloseable {
    * maxDecodedBytes, or null when its engine declines it (stream it through {@link #decoder}, which
    * also says what is wrong with a malformed body).
    */
-  byte[] decodeWhole(String coding, byte[] body) {
+  public byte[] decodeWhole(String coding, byte[] body) {
     CompressionEngine engine = engines.get(coding);
     return engine == null ? null : engine.decodeWhole(body, 0, body.length, maxDecodedBytes);
   }
@@ -264,19 +269,20 @@ public final class ResponseCodings implements AutoCloseable {
     }
   }
 
-  static String shown(List<String> codings) {
+  /** {@return at most four of {@code codings}, sanitized, for a message} */
+  public static String shown(List<String> codings) {
     List<String> shown = new ArrayList<>();
     codings.stream().limit(4).forEach(c -> shown.add(sanitize(c)));
     return "[" + String.join(", ", shown) + (codings.size() > 4 ? ", ...]" : "]");
   }
 
   /** A server's token as it may appear in a message. */
-  static String sanitize(String token) {
+  public static String sanitize(String token) {
     return CodingTokens.sanitize(token);
   }
 
   /** Decoder state lent out and not yet returned, over all engines; 0 when every body was closed. */
-  long lentDecoderSlots() {
+  public long lentDecoderSlots() {
     return engines.values().stream().mapToLong(CompressionEngine::lentDecoderSlots).sum();
   }
 

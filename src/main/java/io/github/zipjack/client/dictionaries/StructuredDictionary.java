@@ -1,4 +1,4 @@
-package io.github.zipjack.client;
+package io.github.zipjack.client.dictionaries;
 
 import java.util.ArrayList;
 import java.util.HashMap;

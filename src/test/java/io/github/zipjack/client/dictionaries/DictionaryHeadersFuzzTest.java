@@ -1,4 +1,4 @@
-package io.github.zipjack.client;
+package io.github.zipjack.client.dictionaries;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
@@ -18,7 +18,7 @@ import java.util.Optional;
  * 16 absolute links come out.
  *
  * <p>In a plain test run the method replays the inputs kept under
- * {@code src/test/resources/io/github/zipjack/client/DictionaryHeadersFuzzTestInputs/answerHeaders/};
+ * {@code src/test/resources/io/github/zipjack/client/dictionaries/DictionaryHeadersFuzzTestInputs/answerHeaders/};
  * {@code fuzz/run} fuzzes it for real.
  */
 class DictionaryHeadersFuzzTest {

@@ -1,5 +1,7 @@
-package io.github.zipjack.client;
+package io.github.zipjack.client.dictionaries;
 
+import io.github.zipjack.client.CompressedHttpClient;
+import io.github.zipjack.client.DictionarySettings;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -29,6 +31,8 @@ import java.util.function.Function;
  * through the rest of the interceptor chain. A fetch never fails the answer that named it.
  *
  * <p>Thread-safe. Holds no resource of its own: the caller's fetches end on their own.
+ *
+ * <p>Not part of zipjack's API: the package is not exported.
  */
 public final class LinkedDictionaryFetches {
   /** How long a URL whose fetch was refused or failed is not fetched again. */
