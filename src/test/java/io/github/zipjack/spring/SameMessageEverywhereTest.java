@@ -153,6 +153,19 @@ class SameMessageEverywhereTest {
   }
 
   @Test
+  void dictionariesWithoutZstdAreRefusedAlikeByTheClientAndTheInterceptor() {
+    DictionarySettings dictionaries = DictionarySettings.builder().build();
+    String message = "dictionaries need the zstd coding (dcz is zstd with a dictionary), which codings [gzip] leave out";
+
+    try (Pipeline pipeline = Pipeline.builder().compression(Compression.none()).build()) {
+      assertEquals(message, assertThrows(IllegalStateException.class, () -> CompressedHttpClient
+          .builder(HttpClient.newHttpClient(), pipeline).codings("gzip").dictionaries(dictionaries).build()).getMessage());
+    }
+    assertEquals(message, assertThrows(IllegalStateException.class,
+        () -> DecodingClientInterceptor.builder().codings("gzip").dictionaries(dictionaries).build()).getMessage());
+  }
+
+  @Test
   void dictionaryBytesAbove1GiBAreRefusedEverywhere() {
     String message = "maxBytes must be in [1, 1073741824]: 2147483648";
 
