@@ -57,8 +57,8 @@ public final class ReadmeSections {
   static final String NO_CLIENT = "_The published report has no HTTP client figures yet: `bench/run --all && bench/publish`"
       + " writes them._\n";
   /** What the headline section says until a fit headline is published. */
-  static final String NO_HEADLINE = "_No headline within 10% has been published yet: `bench/run && bench/publish`"
-      + " writes it from a run whose every ratio's error is within 10%._\n";
+  static final String NO_HEADLINE = "_No paired headline has been published yet: `bench/run && bench/publish`"
+      + " writes it from a run whose every ratio's 95% interval is within ±5%._\n";
   /** The option of {@link #main} that rewrites the README's headline alone. */
   static final String HEADLINE_ONLY = "--headline";
   /** What the dcz section says while the published report has no dcz rows. */
