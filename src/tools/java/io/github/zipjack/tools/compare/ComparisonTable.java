@@ -18,9 +18,16 @@ final class ComparisonTable {
 
   private ComparisonTable() {}
 
-  /** The table's rows, in the comparison's order, as {@link #HEADERS} name the cells. */
+  /**
+   * The table's rows, as {@link #HEADERS} name the cells: each reference (a ratio's denominator) first,
+   * with its throughput alone, then each ratio in the comparison's order.
+   */
   static List<List<String>> rows(PairedResult result) {
     List<List<String>> rows = new ArrayList<>();
+    result.comparison().ratios().stream().map(Comparison.Ratio::denominator).distinct()
+        .filter(name -> result.comparison().ratios().stream().noneMatch(r -> r.label().equals(name)))
+        .forEach(name -> rows.add(List.of(name + " (reference)", Figures.opsPerSecond(result.opsPerSecond().get(name)),
+            times(1), MarkdownTable.NONE, Integer.toString(result.rounds()), MarkdownTable.NONE, MarkdownTable.NONE)));
     for (Comparison.Ratio ratio : result.comparison().ratios()) {
       RatioEstimate e = result.estimate(ratio);
       rows.add(List.of(ratio.label(), Figures.opsPerSecond(result.opsPerSecond().get(ratio.numerator())),

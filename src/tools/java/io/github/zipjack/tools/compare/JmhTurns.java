@@ -33,6 +33,8 @@ import org.openjdk.jmh.annotations.Mode;
  * @param turnMillis the length of a configuration's measured turn
  */
 record JmhTurns(int warmupTurns, int turns, int warmupMillis, int turnMillis) {
+  /** The measured turns a round has unless said otherwise. */
+  static final int DEFAULT_TURNS = 5;
 
   JmhTurns {
     if (warmupTurns < 0 || turns < 1 || warmupMillis < 1 || turnMillis < 1) {

@@ -17,7 +17,7 @@ interface RoundRunner {
   Round run(List<String> order, long seed) throws MeasurementFailure;
 
   /** A measurement that failed: the message names the configuration and where its log is. */
-  final class MeasurementFailure extends Exception {
+  class MeasurementFailure extends Exception {
     MeasurementFailure(String message, Throwable cause) {
       super(message, cause);
     }
