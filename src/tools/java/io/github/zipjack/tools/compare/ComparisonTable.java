@@ -52,10 +52,20 @@ final class ComparisonTable {
     List<String> lines = new ArrayList<>();
     for (Comparison.Ratio ratio : result.unsettled()) {
       RatioEstimate e = result.estimate(ratio);
-      lines.add("did not settle: " + ratio.label() + ", " + halfWidth(e) + " after " + e.rounds()
-          + " rounds; about " + e.moreRoundsToSettle() + " more rounds would reach ±5%");
+      lines.add("did not settle: " + ratio.label() + ", " + unsettledNote(e));
     }
     return lines;
+  }
+
+  /** {@code ±7.1% after 9 rounds; about 6 more rounds would reach ±5%}. */
+  static String unsettledNote(RatioEstimate e) {
+    return halfWidth(e) + " after " + e.rounds() + " rounds; about " + rounds(e.moreRoundsToSettle())
+        + " would reach ±5%";
+  }
+
+  /** {@code 1 more round}, {@code 6 more rounds}. */
+  static String rounds(int more) {
+    return more + (more == 1 ? " more round" : " more rounds");
   }
 
   /** {@code [0.93, 1.02]}. */
@@ -76,7 +86,8 @@ final class ComparisonTable {
     if (e.rounds() < 2) {
       return "no interval";
     }
-    return "±" + Verdict.percent(Math.expm1(e.halfWidthLog()));
+    double fraction = Math.expm1(e.halfWidthLog());
+    return fraction > 9.99 ? "over ±999%" : "±" + Verdict.percent(fraction);
   }
 
   /** The rounds' standard deviation of the log ratio, as a percentage: {@code sd 4.2%}. */

@@ -64,17 +64,15 @@ public final class HeadlineMain {
       return;
     }
     List<String> lines = new ArrayList<>();
-    RatioEstimate any = result.estimates().values().iterator().next();
     lines.add(new HeadlineRow(jdk, HeadlineRow.STUDY_BEST, HeadlineRow.Kind.REFERENCE,
-        result.opsPerSecond().get(HeadlineRow.STUDY_BEST), 1, Double.NaN, Double.NaN, any.rounds(), true, "", "")
+        result.opsPerSecond().get(HeadlineRow.STUDY_BEST), 1, Double.NaN, Double.NaN, result.rounds(), true, "", "")
         .toTsv());
     for (Comparison.Ratio ratio : comparison.ratios()) {
       RatioEstimate e = result.estimate(ratio);
       HeadlineRow.Kind kind = ratio.numerator().equals(HeadlineRow.A_A) ? HeadlineRow.Kind.A_A : HeadlineRow.Kind.ENGINE;
       lines.add(new HeadlineRow(jdk, ratio.label(), kind, result.opsPerSecond().get(ratio.numerator()), e.ratio(),
           e.low(), e.high(), e.rounds(), e.settled(), Verdict.of(e),
-          e.settled() ? "" : ComparisonTable.halfWidth(e) + " after " + e.rounds() + " rounds; about "
-              + e.moreRoundsToSettle() + " more rounds would reach ±5%").toTsv());
+          e.settled() ? "" : ComparisonTable.unsettledNote(e)).toTsv());
     }
     Files.createDirectories(out.toAbsolutePath().getParent());
     Files.writeString(out, String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
