@@ -1,5 +1,6 @@
 package io.github.zipjack.tools.compare;
 
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -44,7 +45,7 @@ record Comparison(List<String> configurations, List<Ratio> ratios) {
 
   /** Each configuration against {@code reference}, in order, labelled by the configuration's name. */
   static Comparison against(String reference, List<String> others) {
-    List<String> all = new java.util.ArrayList<>();
+    List<String> all = new ArrayList<>();
     all.add(reference);
     others.stream().filter(name -> !name.equals(reference)).forEach(all::add);
     List<Ratio> ratios = others.stream().map(name -> new Ratio(name, name, reference)).toList();

@@ -1,5 +1,6 @@
 package io.github.zipjack.tools.compare;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -12,7 +13,7 @@ record JmhConfiguration(String name, String benchmark, Map<String, String> param
   static final String SEPARATOR = "|";
 
   JmhConfiguration {
-    params = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(params));
+    params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
     if (name.isEmpty() || name.contains(SEPARATOR) || benchmark.contains(SEPARATOR)) {
       throw new IllegalArgumentException("a configuration's name must be non-empty and without " + SEPARATOR + ": "
           + name);

@@ -1,5 +1,6 @@
 package io.github.zipjack.tools.compare;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -29,7 +30,7 @@ record Round(Map<String, List<Double>> opsPerSecondByTurn) {
 
   /** A round of one turn. */
   static Round ofSingleTurn(Map<String, Double> opsPerSecond) {
-    Map<String, List<Double>> turns = new java.util.HashMap<>();
+    Map<String, List<Double>> turns = new HashMap<>();
     opsPerSecond.forEach((name, ops) -> turns.put(name, List.of(ops)));
     return new Round(turns);
   }
