@@ -39,8 +39,9 @@ final class PairedRounds {
   record Progress(int rounds, PairedResult soFar, Duration left) {}
 
   /**
-   * Runs rounds until every ratio settles or the budget would be overrun, at least
-   * {@link #MIN_ROUNDS} when the budget allows, at most {@code maxRounds}.
+   * Runs rounds until every ratio settles or the next round (at the mean pace so far) would overrun
+   * the budget, at least {@link #MIN_ROUNDS} when the budget allows, at most {@code maxRounds}, and
+   * always at least 2 (an interval needs them), even past the budget.
    *
    * @param budget the time the rounds may take, positive
    * @param maxRounds the most rounds, at least 2
