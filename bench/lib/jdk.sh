@@ -23,3 +23,14 @@ find_jdk25() {
   done
   [[ -n $best ]] && printf '%s\n' "$best"
 }
+
+# The flags the benchmarks' programs need on java binary $1, one a line: native access for zstd-jni
+# and libdeflate's FFM calls (harmless before 25), and sun.misc.Unsafe for JMH 1.37 (warns on 24+).
+bench_java_flags() {
+  if "$1" --enable-native-access=ALL-UNNAMED -version > /dev/null 2>&1; then
+    printf '%s\n' --enable-native-access=ALL-UNNAMED
+  fi
+  if "$1" --sun-misc-unsafe-memory-access=allow -version > /dev/null 2>&1; then
+    printf '%s\n' --sun-misc-unsafe-memory-access=allow
+  fi
+}

@@ -1,12 +1,10 @@
 package io.github.zipjack.tools.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
@@ -15,9 +13,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The README's headline is rewritten only from a run whose every ratio to the study's best has an
- * error within 10% of it, with 3 forks per figure; otherwise it keeps its last fit table and says
- * which figure was too noisy.
+ * The headline section of a report of JMH figures (bench/run --all): its table reads ratios with
+ * JMH's errors, and it never replaces the README's headline, which comes only from paired rounds
+ * (PairedHeadlineTest); it says why, and names each figure that would fail the older rule.
  *
  * <p>Read from two JMH result files written by hand in JMH 1.37's format, 3 forks per figure:
  * {@code jmh-result-headline.json}, JDK 17.0.13 (the study's best 400 ± 12 ops/s, zlib-1 392 ± 15.68,
@@ -77,31 +75,19 @@ class ReadmeHeadlineTest {
   }
 
   @Test
-  void aFitRunReplacesTheReadmeTableWithItsCaptionAndTable() throws IOException {
-    HeadlineSection section = section(fit());
-
-    ReadmeSections.Headline headline = ReadmeSections.headline(report(section), LAST_FIT);
-
-    assertNull(headline.keptBecause());
-    assertEquals("people-100, JSON, 1 thread, 3 forks per figure, measured 2026-11-26 on JDK 17.0.13 and JDK"
-        + " 25.0.3:\n\n" + section.table().render(), headline.text());
-  }
-
-  @Test
-  void aNoisyRunKeepsTheLastFitTableAndNamesTheFigureAndItsError() throws IOException {
-    ReadmeSections.Headline headline = ReadmeSections.headline(report(section(noisy())), LAST_FIT);
+  void aHeadlineOfJmhFiguresNeverReplacesTheReadmeTable() throws IOException {
+    ReadmeSections.Headline headline = ReadmeSections.headline(report(section(fit())), LAST_FIT);
 
     assertEquals(LAST_FIT, headline.text());
-    assertEquals("zstd-1 on JDK 25.0.3: 2.40× ± 0.34, 14.1% (over 10.0%)", headline.keptBecause());
+    assertEquals(HeadlineSection.NOT_PAIRED, headline.keptBecause());
   }
 
   @Test
-  void aRunWithFewerThanThreeForksPerFigureKeepsTheLastFitTable() throws IOException {
+  void aHeadlineOfJmhFiguresWithFewerThanThreeForksAlsoNamesThem() throws IOException {
     ReadmeSections.Headline headline = ReadmeSections.headline(report(section(withForks(2))), LAST_FIT);
 
-    assertEquals(LAST_FIT, headline.text());
-    assertTrue(headline.keptBecause().startsWith("study best (zlib-1) on JDK 17.0.13: 2 forks (3 needed); zlib-1 on"
-        + " JDK 17.0.13: 2 forks (3 needed)"), headline.keptBecause());
+    assertTrue(headline.keptBecause().startsWith(HeadlineSection.NOT_PAIRED + "; study best (zlib-1) on JDK 17.0.13:"
+        + " 2 forks (3 needed); zlib-1 on JDK 17.0.13: 2 forks (3 needed)"), headline.keptBecause());
   }
 
   @Test
@@ -116,8 +102,8 @@ class ReadmeHeadlineTest {
   void theReportSaysWhyItsHeadlineIsNotFitForTheReadme() throws IOException {
     String report = report(section(noisy()));
 
-    assertTrue(report.contains("\n" + HeadlineSection.UNFIT_PREFIX + "zstd-1 on JDK 25.0.3: 2.40× ± 0.34, 14.1%"
-        + " (over 10.0%).\n"), report);
+    assertTrue(report.contains("\n" + HeadlineSection.UNFIT_PREFIX + HeadlineSection.NOT_PAIRED + "; zstd-1 on JDK"
+        + " 25.0.3: 2.40× ± 0.34, 14.1% (over 10.0%).\n"), report);
   }
 
   @Test
@@ -145,24 +131,5 @@ class ReadmeHeadlineTest {
     assertEquals("5.0%", table.cell(ZLIB_17, HeadlineSection.ERROR));
     assertEquals("0.98× ± 0.04", table.cell(ZLIB_25, HeadlineSection.VS_STUDY_BEST));
     assertEquals("3.6%", table.cell(ZLIB_25, HeadlineSection.ERROR));
-  }
-
-  @Test
-  void publishingANoisyRunLeavesTheReadmeByteForByteAndAFitOneRewritesIt() throws IOException {
-    Path readme = dir.resolve("README.md");
-    String before = "# x\n\n" + ReadmeSections.HEADLINE.begin() + "\n" + LAST_FIT + ReadmeSections.HEADLINE.end()
-        + "\n\nafter\n";
-    Files.writeString(readme, before, StandardCharsets.UTF_8);
-    ReportMain.runHeadline(List.of(noisy()), dir.resolve("noisy"));
-    ReportMain.runHeadline(List.of(fit()), dir.resolve("fit"));
-
-    ReadmeSections.main(new String[] {"--headline", readme.toString(),
-        dir.resolve("noisy").resolve(Report.HEADLINE_FILE_NAME).toString()});
-    assertEquals(before, Files.readString(readme, StandardCharsets.UTF_8));
-
-    ReadmeSections.main(new String[] {"--headline", readme.toString(),
-        dir.resolve("fit").resolve(Report.HEADLINE_FILE_NAME).toString()});
-    String after = ReadmeSections.HEADLINE.current(Files.readString(readme, StandardCharsets.UTF_8));
-    assertTrue(after.startsWith(HeadlineSection.CAPTION_START) && after.contains("libdeflate-1"), after);
   }
 }

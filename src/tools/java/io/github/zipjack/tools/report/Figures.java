@@ -11,7 +11,7 @@ public final class Figures {
   private Figures() {}
 
   /** A throughput: no decimals from 100 up, three significant digits below. */
-  static String opsPerSecond(double value) {
+  public static String opsPerSecond(double value) {
     if (Double.isNaN(value)) {
       return MarkdownTable.NONE;
     }

@@ -14,10 +14,10 @@ import java.util.Set;
  * the same JDK and that ratio's error (both figures' relative errors in quadrature); "tie" where the
  * ratio's error spans 1.
  *
- * <p>The section ends with a verdict: {@link #FIT_FOR_README} when every figure had at least
- * {@link #MIN_FORKS} forks and every ratio's error is within {@link #MAX_RELATIVE_ERROR} of the ratio,
- * else {@link #UNFIT_PREFIX} and each figure that failed, with its error. {@link ReadmeSections}
- * rewrites the README's headline only from a fit one. Not thread-safe.
+ * <p>These are JMH's figures, as bench/run --all measures them: the section always ends with
+ * {@link #UNFIT_PREFIX}, since the README takes only paired rounds ({@link PairedHeadlineSection}, the
+ * only writer of {@link #FIT_FOR_README}), and also names each figure with fewer than {@link #MIN_FORKS}
+ * forks or an error over {@link #MAX_RELATIVE_ERROR}. Not thread-safe.
  */
 final class HeadlineSection {
 
@@ -26,13 +26,15 @@ final class HeadlineSection {
   static final double MAX_RELATIVE_ERROR = 0.10;
   /** The fewest forks per figure the README takes: one fork's compilation can shift a figure beyond its error. */
   static final int MIN_FORKS = 3;
-  static final String FIT_FOR_README = "Fit for the README: every ratio's error is within "
-      + EngineSection.percent(MAX_RELATIVE_ERROR) + " of it, with at least " + MIN_FORKS + " forks per figure.";
+  static final String FIT_FOR_README = "Fit for the README: from paired rounds, every ratio's 95% interval is"
+      + " within ±5% and the A/A interval contains 1.";
+  /** Why a table of JMH's figures never goes to the README. */
+  static final String NOT_PAIRED = "JMH's figures and errors, not paired rounds (bench/run measures those)";
   static final String UNFIT_PREFIX = "Not fit for the README (it keeps its last fit headline): ";
   /** The first words of the table's caption, which the README copies with the table. */
   static final String CAPTION_START = Suite.STUDY_X1 + ", JSON, 1 thread";
   /** Each engine at its default level (the servlet filter's: gzip 1, zstd 1, brotli 4), and no compression. */
-  static final List<String> CODECS = List.of("zlib-1", "libdeflate-1", "zstd-1", "brotli-4", Suite.NO_COMPRESSION);
+  static final List<String> CODECS = HeadlineRow.DEFAULT_CODECS;
   static final String VS_STUDY_BEST = "× study best";
   static final String ERROR = "error";
   static final String READS_AS = "reads as";
@@ -75,12 +77,9 @@ final class HeadlineSection {
     }
     doc.paragraph(caption());
     doc.table(table);
-    doc.paragraph(fit() ? FIT_FOR_README : UNFIT_PREFIX + String.join("; ", unfit) + ".");
-  }
-
-  /** Whether the README may take this table. */
-  boolean fit() {
-    return !table.isEmpty() && unfit.isEmpty();
+    List<String> reasons = new ArrayList<>(List.of(NOT_PAIRED));
+    reasons.addAll(unfit);
+    doc.paragraph(UNFIT_PREFIX + String.join("; ", reasons) + ".");
   }
 
   MarkdownTable table() {

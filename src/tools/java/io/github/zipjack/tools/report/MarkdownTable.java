@@ -11,7 +11,7 @@ import java.util.List;
 public final class MarkdownTable {
 
   /** What an absent figure is written as. */
-  static final String NONE = "–";
+  public static final String NONE = "–";
 
   private final List<String> headers;
   private final List<List<String>> rows = new ArrayList<>();

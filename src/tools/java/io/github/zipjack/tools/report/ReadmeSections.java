@@ -16,9 +16,10 @@ import java.util.regex.Pattern;
 
 /**
  * The generated parts of README.md and docs/benchmarks.md, each between a begin and an end marker,
- * never typed in. README.md has the headline: the caption and table of a report's {@link HeadlineSection},
- * rewritten only when that section says they are fit for the README (every ratio's error within 10%,
- * 3 forks per figure; else the README keeps its table and {@link #main} prints why); and the HTTP
+ * never typed in. README.md has the headline: the caption and table of bench/run's paired headline
+ * ({@link PairedHeadlineSection}), rewritten only when that section says they are fit for the README
+ * (every ratio's 95% interval within ±5%, the A/A interval containing 1; else the README keeps its
+ * table and {@link #main} prints why; a report's JMH {@link HeadlineSection} never is); and the HTTP
  * client's table from the report's client section. docs/benchmarks.md has
  * <ul>
  *   <li>the size table of the study (docs/benchmarks.md; raw, gzip 6 and gzip 1 for x1 and x10),
@@ -57,8 +58,8 @@ public final class ReadmeSections {
   static final String NO_CLIENT = "_The published report has no HTTP client figures yet: `bench/run --all && bench/publish`"
       + " writes them._\n";
   /** What the headline section says until a fit headline is published. */
-  static final String NO_HEADLINE = "_No headline within 10% has been published yet: `bench/run && bench/publish`"
-      + " writes it from a run whose every ratio's error is within 10%._\n";
+  static final String NO_HEADLINE = "_No paired headline has been published yet: `bench/run && bench/publish`"
+      + " writes it from a run whose every ratio's 95% interval is within ±5%._\n";
   /** The option of {@link #main} that rewrites the README's headline alone. */
   static final String HEADLINE_ONLY = "--headline";
   /** What the dcz section says while the published report has no dcz rows. */

@@ -21,7 +21,7 @@ import java.util.Set;
 final class Report {
 
   static final String FILE_NAME = "report.md";
-  /** The file {@link #writeHeadlineTo} writes: the headline alone, as bench/run writes it by default. */
+  /** The file of the headline alone, as bench/run writes it by default ({@link ReportMain}). */
   static final String HEADLINE_FILE_NAME = "headline.md";
 
   private final ResultSet results;
@@ -60,22 +60,6 @@ final class Report {
       new SizeChart(sizes, charts).write(loadable(sizes, datasets));
     }
     Files.writeString(outDir.resolve(FILE_NAME), doc.markdown(), StandardCharsets.UTF_8);
-    return doc;
-  }
-
-  /**
-   * Writes the headline alone ({@link HeadlineSection}, then what it was measured with) into
-   * {@code outDir/headline.md}, creating the directory, and returns the document for the terminal.
-   */
-  ReportDocument writeHeadlineTo(Path outDir) throws IOException {
-    Files.createDirectories(outDir);
-    ReportDocument doc = new ReportDocument();
-    doc.heading(1, "zipjack headline");
-    try (PayloadSizes sizes = new PayloadSizes()) {
-      new HeadlineSection(results, sizes, today()).appendTo(doc);
-    }
-    runDetails(doc);
-    Files.writeString(outDir.resolve(HEADLINE_FILE_NAME), doc.markdown(), StandardCharsets.UTF_8);
     return doc;
   }
 

@@ -3,6 +3,10 @@ package io.github.zipjack.tools.report;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,14 +15,16 @@ import java.util.List;
  * Turns JMH result files into zipjack's benchmark report.
  *
  * <pre>
- * java -cp target/benchmarks.jar io.github.zipjack.tools.report.ReportMain [--headline] jmh-result.json... outDir
+ * java -cp target/benchmarks.jar io.github.zipjack.tools.report.ReportMain jmh-result.json... outDir
+ * java -cp target/benchmarks.jar io.github.zipjack.tools.report.ReportMain --headline headline-jdk*.tsv... outDir
  * </pre>
  *
  * <p>Reads one or more files JMH wrote with {@code -rf json} (several are concatenated, such as
  * runs at different thread counts), writes {@code outDir/report.md}, its PNG charts and the results
  * it was made from in one file, {@code outDir/jmh-result.json}, and prints the tables; with
- * {@code --headline}, {@code outDir/headline.md} instead of the report: the headline alone (what
- * {@code bench/run} measures by default) and whether it is fit for the README. Exits with
+ * {@code --headline}, {@code outDir/headline.md} instead of the report: the headline alone, from the
+ * paired rounds' rows ({@link HeadlineRow}) that {@code bench/run} writes for each JDK, and whether it
+ * is fit for the README. Exits with
  * 2 on a usage error and 1 when a file cannot be read or written.
  */
 public final class ReportMain {
@@ -33,7 +39,8 @@ public final class ReportMain {
     boolean headlineOnly = args.length > 0 && args[0].equals(HEADLINE_ONLY);
     int first = headlineOnly ? 1 : 0;
     if (args.length - first < 2) {
-      System.err.println("usage: ReportMain [" + HEADLINE_ONLY + "] <jmh-result.json>... <outDir>");
+      System.err.println("usage: ReportMain <jmh-result.json>... <outDir>\n"
+          + "       ReportMain " + HEADLINE_ONLY + " <headline-jdk*.tsv>... <outDir>");
       System.exit(2);
     }
     List<Path> sources = new ArrayList<>();
@@ -59,10 +66,24 @@ public final class ReportMain {
     return doc;
   }
 
-  /** Writes the headline alone and the merged results; what {@link #main} does with {@code --headline}. */
+  /**
+   * Writes {@code outDir/headline.md} from the paired rounds' rows in {@code sources}, in their order;
+   * what {@link #main} does with {@code --headline}.
+   */
   static ReportDocument runHeadline(List<Path> sources, Path outDir) throws IOException {
-    ReportDocument doc = new Report(new JmhResultReader().read(sources), sources).writeHeadlineTo(outDir);
-    saveMerged(sources, outDir.resolve(MERGED_FILE));
+    List<HeadlineRow> rows = new ArrayList<>();
+    for (Path source : sources) {
+      for (String line : Files.readAllLines(source, StandardCharsets.UTF_8)) {
+        if (!line.isBlank()) {
+          rows.add(HeadlineRow.parse(line));
+        }
+      }
+    }
+    Files.createDirectories(outDir);
+    ReportDocument doc = new ReportDocument();
+    doc.heading(1, "zipjack headline");
+    new PairedHeadlineSection(rows, LocalDate.now(ZoneOffset.UTC)).appendTo(doc);
+    Files.writeString(outDir.resolve(Report.HEADLINE_FILE_NAME), doc.markdown(), StandardCharsets.UTF_8);
     return doc;
   }
 
