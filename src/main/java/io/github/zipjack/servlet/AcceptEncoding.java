@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A parsed {@code Accept-Encoding} request header (RFC 9110 §12.5.3) and the choice of the content
@@ -39,6 +40,15 @@ public final class AcceptEncoding {
   /** Weights are kept in thousandths: 1000 is q=1. */
   private static final int MAX_WEIGHT = 1000;
   private static final AcceptEncoding ABSENT = new AcceptEncoding(null, Collections.emptyMap());
+  /**
+   * Header values already parsed: clients send few distinct ones, so most requests find theirs here
+   * and allocate nothing. Cleared when full, so values nobody sends again cannot keep it full.
+   */
+  private static final Map<String, AcceptEncoding> PARSED = new ConcurrentHashMap<>();
+  /** Most header values {@link #PARSED} holds. */
+  private static final int MAX_PARSED = 128;
+  /** Longest header value (chars) {@link #PARSED} holds; longer ones are parsed on each request. */
+  private static final int MAX_PARSED_LENGTH = 200;
 
   /** The header as given, or null when absent or blank. */
   private final String header;
@@ -55,10 +65,28 @@ public final class AcceptEncoding {
    * ignored, as described in the class doc.
    *
    * @param header the header's value (several headers joined with commas), or null when absent
-   * @return the parsed header; immutable
+   * @return the parsed header; immutable, and possibly the instance an earlier call with an equal
+   *     header returned
    */
   public static AcceptEncoding parse(String header) {
-    if (header == null || header.isBlank()) {
+    if (header == null) {
+      return ABSENT;
+    }
+    AcceptEncoding parsed = PARSED.get(header);
+    if (parsed == null) {
+      parsed = parseWeights(header);
+      if (header.length() <= MAX_PARSED_LENGTH) {
+        if (PARSED.size() >= MAX_PARSED) {
+          PARSED.clear();
+        }
+        PARSED.put(header, parsed);
+      }
+    }
+    return parsed;
+  }
+
+  private static AcceptEncoding parseWeights(String header) {
+    if (header.isBlank()) {
       return ABSENT;
     }
     Map<String, Integer> weights = new LinkedHashMap<>();

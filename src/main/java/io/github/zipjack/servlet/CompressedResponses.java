@@ -467,24 +467,39 @@ public final class CompressedResponses implements AutoCloseable {
 
   /** Adds {@code Vary: Accept-Encoding} unless a Vary line already names it (or is {@code *}). */
   static void addVary(HttpServletResponse response) {
-    addVary(response, List.of("Accept-Encoding"));
+    addVary(response, ACCEPT_ENCODING_ONLY);
   }
+
+  /** The Vary field of a response whose coding was chosen from Accept-Encoding alone. */
+  private static final List<String> ACCEPT_ENCODING_ONLY = List.of("Accept-Encoding");
 
   /** Adds, in one Vary line, those of {@code fields} that no Vary line names yet (none after {@code *}). */
   static void addVary(HttpServletResponse response, List<String> fields) {
-    StringBuilder missing = null;
+    String vary = response.getHeader("Vary");
+    String missing = null;
+    StringBuilder several = null;
     for (String field : fields) {
-      boolean named = false;
-      for (String line : response.getHeaders("Vary")) {
-        named |= varyNames(line, field);
+      if (vary != null && namedByVary(response, field)) {
+        continue;
       }
-      if (!named) {
-        missing = missing == null ? new StringBuilder(field) : missing.append(", ").append(field);
+      if (missing == null) {
+        missing = field;
+      } else {
+        several = (several == null ? new StringBuilder(missing) : several).append(", ").append(field);
       }
     }
     if (missing != null) {
-      response.addHeader("Vary", missing.toString());
+      response.addHeader("Vary", several == null ? missing : several.toString());
     }
+  }
+
+  private static boolean namedByVary(HttpServletResponse response, String field) {
+    for (String line : response.getHeaders("Vary")) {
+      if (varyNames(line, field)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   static boolean varyCovers(String varyLine) {
@@ -493,13 +508,31 @@ public final class CompressedResponses implements AutoCloseable {
 
   /** Whether a Vary line names {@code field} (case-insensitive) or is {@code *}. */
   static boolean varyNames(String varyLine, String field) {
-    for (String token : varyLine.split(",")) {
-      String name = token.trim();
-      if (name.equals("*") || name.equalsIgnoreCase(field)) {
+    int n = varyLine.length();
+    for (int start = 0; start <= n; ) {
+      int comma = varyLine.indexOf(',', start);
+      int end = comma < 0 ? n : comma;
+      int from = start;
+      int to = end;
+      while (from < to && isWhitespace(varyLine.charAt(from))) {
+        from++;
+      }
+      while (to > from && isWhitespace(varyLine.charAt(to - 1))) {
+        to--;
+      }
+      int length = to - from;
+      if ((length == 1 && varyLine.charAt(from) == '*')
+          || (length == field.length() && varyLine.regionMatches(true, from, field, 0, length))) {
         return true;
       }
+      start = end + 1;
     }
     return false;
+  }
+
+  /** What {@link String#trim()} removes. */
+  private static boolean isWhitespace(char c) {
+    return c <= ' ';
   }
 
   private static boolean isHead(HttpServletRequest request) {

@@ -381,9 +381,11 @@ final class CompressingResponse extends HttpServletResponseWrapper {
     if (getHeader("Content-Encoding") != null || getHeader("Content-Range") != null) {
       return false;
     }
-    for (String cacheControl : getHeaders("Cache-Control")) {
-      if (cacheControl.toLowerCase(Locale.ROOT).contains("no-transform")) {
-        return false;
+    if (getHeader("Cache-Control") != null) {
+      for (String cacheControl : getHeaders("Cache-Control")) {
+        if (cacheControl.toLowerCase(Locale.ROOT).contains("no-transform")) {
+          return false;
+        }
       }
     }
     String contentType = getContentType();
@@ -660,10 +662,14 @@ final class CompressingResponse extends HttpServletResponseWrapper {
 
   /** The stream the application writes to; its state is the response's. */
   private final class BodyStream extends ServletOutputStream {
-    private final byte[] one = new byte[1];
+    /** Null until the first single-byte write: most bodies are written in arrays. */
+    private byte[] one;
 
     @Override
     public void write(int b) throws IOException {
+      if (one == null) {
+        one = new byte[1];
+      }
       one[0] = (byte) b;
       write(one, 0, 1);
     }

@@ -20,8 +20,11 @@ import java.util.Map;
 final class NegotiatedRequest extends HttpServletRequestWrapper {
   private final boolean head;
   private final Collection<String> codings;
-  /** Bare tag to the suffixed tag the client sent; filled when the headers are first read. */
-  private final Map<String, String> strippedTags = new HashMap<>();
+  /**
+   * Bare tag to the suffixed tag the client sent; filled when the headers are first read. Null
+   * until a conditional header is read: most requests have none.
+   */
+  private Map<String, String> strippedTags;
 
   NegotiatedRequest(HttpServletRequest request, Collection<String> codings) {
     super(request);
@@ -36,11 +39,11 @@ final class NegotiatedRequest extends HttpServletRequestWrapper {
 
   /** The suffixed tag the client sent for {@code bareTag}, or null. */
   String clientTagFor(String bareTag) {
-    if (strippedTags.isEmpty()) {
+    if (strippedTags == null || strippedTags.isEmpty()) {
       // the application may not have read the headers (a 304 made by another filter): read them now
       getHeaders("If-None-Match");
     }
-    return strippedTags.get(bareTag);
+    return strippedTags == null ? null : strippedTags.get(bareTag);
   }
 
   @Override
@@ -51,7 +54,7 @@ final class NegotiatedRequest extends HttpServletRequestWrapper {
   @Override
   public String getHeader(String name) {
     String value = super.getHeader(name);
-    return isConditional(name) ? EntityTags.stripSuffixes(value, codings, strippedTags) : value;
+    return value != null && isConditional(name) ? EntityTags.stripSuffixes(value, codings, strippedTags()) : value;
   }
 
   @Override
@@ -62,9 +65,16 @@ final class NegotiatedRequest extends HttpServletRequestWrapper {
     }
     List<String> stripped = new ArrayList<>();
     while (values.hasMoreElements()) {
-      stripped.add(EntityTags.stripSuffixes(values.nextElement(), codings, strippedTags));
+      stripped.add(EntityTags.stripSuffixes(values.nextElement(), codings, strippedTags()));
     }
     return Collections.enumeration(stripped);
+  }
+
+  private Map<String, String> strippedTags() {
+    if (strippedTags == null) {
+      strippedTags = new HashMap<>();
+    }
+    return strippedTags;
   }
 
   private static boolean isConditional(String name) {

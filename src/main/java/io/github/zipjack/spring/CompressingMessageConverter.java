@@ -92,7 +92,11 @@ public final class CompressingMessageConverter implements HttpMessageConverter<O
     String type = contentType == null || contentType.isWildcardType() || contentType.isWildcardSubtype()
         ? mediaTypes.get(0).toString() : contentType.toString();
     try {
-      byContentType.computeIfAbsent(type, responses::withContentType).write(request, response, value);
+      CompressedResponses typed = byContentType.get(type);
+      if (typed == null) {
+        typed = byContentType.computeIfAbsent(type, responses::withContentType);
+      }
+      typed.write(request, response, value);
     } catch (ZipjackEncodeException e) {
       throw new HttpMessageNotWritableException("Could not write " + format + ": " + e.getMessage(), e);
     }
@@ -105,6 +109,9 @@ public final class CompressingMessageConverter implements HttpMessageConverter<O
    * Link or CORS headers): those values are not added a second time.
    */
   private static void copyHeaders(HttpHeaders headers, HttpServletResponse response) {
+    if (headers.isEmpty()) {
+      return;
+    }
     headers.forEach((name, values) -> {
       if (name.equalsIgnoreCase(HttpHeaders.CONTENT_TYPE) || name.equalsIgnoreCase(HttpHeaders.CONTENT_LENGTH)) {
         return;

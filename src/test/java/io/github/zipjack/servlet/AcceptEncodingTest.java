@@ -2,6 +2,7 @@ package io.github.zipjack.servlet;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -30,6 +31,21 @@ class AcceptEncodingTest {
   @Test
   void blankHeaderGetsIdentity() {
     assertEquals(Optional.of("identity"), choose("  \t ", ZSTD_GZIP_BR));
+  }
+
+  @Test
+  void aHeaderValueSeenBeforeIsNotParsedAgain() {
+    String header = new String("gzip, deflate, br, zstd;q=0.9");
+    assertSame(AcceptEncoding.parse(header), AcceptEncoding.parse(new String(header)));
+    assertEquals(Optional.of("gzip"), choose(header, ZSTD_GZIP_BR));
+  }
+
+  @Test
+  void manyDistinctHeaderValuesAreEachParsedByTheirOwnContent() {
+    for (int i = 0; i < 1000; i++) {
+      String header = "zstd;q=0." + i % 10 + ", gzip;q=0.5, x-" + i;
+      assertEquals(Optional.of(i % 10 >= 5 ? "zstd" : "gzip"), choose(header, ZSTD_GZIP_BR), header);
+    }
   }
 
   @Test

@@ -136,6 +136,15 @@ class CompressedResponsesTest {
   }
 
   @Test
+  void varyTokensAreWholeNamesBetweenCommasWithWhitespaceAroundThemIgnored() {
+    assertTrue(CompressedResponses.varyNames(" Origin ,\tAvailable-Dictionary\t", "available-dictionary"));
+    assertTrue(CompressedResponses.varyNames("Origin, * ", "Accept-Encoding"));
+    assertFalse(CompressedResponses.varyNames("Accept-Encodings, X-Accept-Encoding", "Accept-Encoding"));
+    assertFalse(CompressedResponses.varyNames("", "Accept-Encoding"));
+    assertFalse(CompressedResponses.varyNames(",,", "Accept-Encoding"));
+  }
+
+  @Test
   void theNotAcceptableTextSaysWhatWasAskedAndWhatIsOffered() {
     try (CompressedResponses responses = CompressedResponses.of(zstd, gzip)) {
       assertEquals("406 Not Acceptable: Accept-Encoding: br, identity;q=0 accepts none of the content codings"
