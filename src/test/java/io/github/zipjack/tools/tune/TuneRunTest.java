@@ -37,21 +37,13 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * latency serial and with {@code compressionThreads}; and one measurement in a forked JVM, the path
  * its default budget takes.
  *
- * <p>Its runs last as long as their budgets (about 160 s of wall time whatever the machine does)
+ * <p>Its runs last as long as their budgets (about 110 s of wall time whatever the machine does)
  * while mostly keeping one core busy, so the class runs beside the rest of the suite, which goes on
  * one class at a time in the other lane (junit.jupiter.execution.parallel.* in the pom); its own
  * runs take turns, so no two JMH measurements of this class overlap.
  */
 @Execution(ExecutionMode.CONCURRENT)
 class TuneRunTest {
-  /**
-   * The budget of a run on 100 small bodies or the folder: short enough to run in-process, with room
-   * for its 38 measurements of at least 650 ms on JDK 25 with 2 cores (30 on 17, without libdeflate)
-   * after reading, sizing and training while the other lane of the suite keeps a core busy.
-   */
-  private static final String BUDGET = "45s";
-  /** The budget of the run with a large body: the same measurements and up to 12 latency ones. */
-  private static final String LARGE_BODY_BUDGET = "60s";
   private static final byte[] PNG_SIGNATURE = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
 
   @TempDir
@@ -100,7 +92,7 @@ class TuneRunTest {
   @Execution(ExecutionMode.SAME_THREAD)
   void jsonLinesFileGetsEveryEngineWithErrorsTheFrontTheChartAndTheTable() throws Exception {
     Path report = dir.resolve("report");
-    Outcome outcome = TuneSamples.run("--time", BUDGET, "--report", report.toString(),
+    Outcome outcome = TuneSamples.run("--time", "30s", "--report", report.toString(),
         TuneSamples.jsonLines(dir).toString());
     assertEquals(0, outcome.status(), outcome.out() + outcome.err());
 
@@ -130,7 +122,7 @@ class TuneRunTest {
     int cores = Runtime.getRuntime().availableProcessors();
     assumeTrue(cores > 1, "compressionThreads defaults to 1 on 1 core: nothing to compare");
     Path report = dir.resolve("report");
-    Outcome outcome = TuneSamples.run("--time", LARGE_BODY_BUDGET, "--report", report.toString(),
+    Outcome outcome = TuneSamples.run("--time", "40s", "--report", report.toString(),
         TuneSamples.folderWithLargeBody(dir, 600).toString());
     assertEquals(0, outcome.status(), outcome.out() + outcome.err());
 
@@ -167,7 +159,7 @@ class TuneRunTest {
     double zstdOne = zstdOneSizePercent(folder);
     // Just under zstd-1's size: it is excluded, and the recommendation must look further down.
     double maxSize = Math.floor(zstdOne * 10 - 1) / 10;
-    Outcome outcome = TuneSamples.run("--time", BUDGET, "--max-size", Double.toString(maxSize), "--report",
+    Outcome outcome = TuneSamples.run("--time", "30s", "--max-size", Double.toString(maxSize), "--report",
         dir.resolve("report").toString(), folder.toString());
     assertEquals(0, outcome.status(), outcome.out() + outcome.err());
 
