@@ -27,8 +27,6 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * bench/tune measuring for real, with JMH, on budgets of seconds (so in-process, as it says): every
@@ -36,13 +34,7 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * {@code --max-size}, the table and chart are written, a body over the parallel threshold gets its
  * latency serial and with {@code compressionThreads}; and one measurement in a forked JVM, the path
  * its default budget takes.
- *
- * <p>Its runs last as long as their budgets (about 110 s of wall time whatever the machine does)
- * while mostly keeping one core busy, so the class runs beside the rest of the suite, which goes on
- * one class at a time in the other lane (junit.jupiter.execution.parallel.* in the pom); its own
- * runs take turns, so no two JMH measurements of this class overlap.
  */
-@Execution(ExecutionMode.CONCURRENT)
 class TuneRunTest {
   private static final byte[] PNG_SIGNATURE = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
 
@@ -89,7 +81,6 @@ class TuneRunTest {
   }
 
   @Test
-  @Execution(ExecutionMode.SAME_THREAD)
   void jsonLinesFileGetsEveryEngineWithErrorsTheFrontTheChartAndTheTable() throws Exception {
     Path report = dir.resolve("report");
     Outcome outcome = TuneSamples.run("--time", "30s", "--report", report.toString(),
@@ -117,7 +108,6 @@ class TuneRunTest {
   }
 
   @Test
-  @Execution(ExecutionMode.SAME_THREAD)
   void bodyOverTheParallelThresholdGetsItsLatencySerialAndWithCompressionThreads() throws Exception {
     int cores = Runtime.getRuntime().availableProcessors();
     assumeTrue(cores > 1, "compressionThreads defaults to 1 on 1 core: nothing to compare");
@@ -153,7 +143,6 @@ class TuneRunTest {
   }
 
   @Test
-  @Execution(ExecutionMode.SAME_THREAD)
   void folderRecommendationIsTheFastestSettingWithinMaxSize() throws Exception {
     Path folder = TuneSamples.folder(dir);
     double zstdOne = zstdOneSizePercent(folder);
@@ -193,7 +182,6 @@ class TuneRunTest {
   }
 
   @Test
-  @Execution(ExecutionMode.SAME_THREAD)
   void forkedMeasurementRunsInItsOwnJvmWithAnError() throws Exception {
     Path samples = dir.resolve("samples.jsonl");
     try (Pipeline plain = Pipeline.builder().compression(Compression.none()).build()) {
