@@ -79,6 +79,8 @@ public final class ResponseCodings implements AutoCloseable {
    * The codings as tokens, trimmed and in lower case: the one check of the client builder's
    * {@code codings} and of {@code zipjack.client.codings}.
    *
+   * @param codings the codings as given
+   * @return the tokens, in the order given
    * @throws IllegalArgumentException for a coding other than zstd, gzip and br, one listed twice, or none
    */
   public static List<String> tokens(List<String> codings) {
@@ -117,6 +119,11 @@ public final class ResponseCodings implements AutoCloseable {
     return List.copyOf(engines.keySet());
   }
 
+  /**
+   * {@return whether this object decodes {@code coding}}
+   *
+   * @param coding a coding token, lower case
+   */
   public boolean decodes(String coding) {
     return engines.containsKey(coding);
   }
