@@ -59,4 +59,10 @@ module io.github.zipjack {
   requires static spring.boot.http.client;
   requires static spring.boot.restclient;
   requires static micrometer.core;
+  // io.github.zipjack.webflux: the reactive writer, request filter and WebClient filter
+  requires static spring.webflux;
+  requires static spring.boot.http.codec;
+  requires static spring.boot.webclient;
+  requires static reactor.core;
+  requires static org.reactivestreams;
 }

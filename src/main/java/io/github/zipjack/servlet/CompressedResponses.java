@@ -10,6 +10,8 @@ import io.github.zipjack.buffer.Segment;
 import io.github.zipjack.buffer.SegmentOutputStream;
 import io.github.zipjack.buffer.SegmentPool;
 import io.github.zipjack.codec.Encoder;
+import io.github.zipjack.http.NegotiatedBody;
+import io.github.zipjack.http.VaryHeader;
 import io.github.zipjack.settings.SettingCatalog;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -302,50 +304,19 @@ public final class CompressedResponses implements AutoCloseable {
       }
       addVary(response, choice.varyTokens());
     }
-    Pipeline pipeline = pipelines.get(coding.get());
-    request.setAttribute(WRITTEN_ATTRIBUTE, coding.get());
-    long start = listener == null ? 0 : System.nanoTime();
-    EncodedBody body = pipeline.encodeToBody(value);
-    long nanos = listener == null ? 0 : System.nanoTime() - start;
-    String sent = coding.get();
-    CompressionListener.Outcome outcome = IDENTITY.equals(sent)
-        ? CompressionListener.Outcome.IDENTITY_ACCEPTED : CompressionListener.Outcome.COMPRESSED;
-    long rawBytes = -1;
-    if (outcome == CompressionListener.Outcome.COMPRESSED && body.size() < minBodyBytes) {
-      // A small compressed body: small enough to serialize again, to send it as it is when that is shorter
-      // than minBodyBytes or no longer than the compressed one.
-      EncodedBody raw;
-      try {
-        raw = pipelines.get(IDENTITY).encodeToBody(value);
-      } catch (RuntimeException | Error e) {
-        body.close();
-        throw e;
-      }
-      rawBytes = raw.size();
-      if (raw.size() < minBodyBytes || raw.size() <= body.size()) {
-        outcome = raw.size() < minBodyBytes ? CompressionListener.Outcome.TOO_SMALL
-            : CompressionListener.Outcome.DID_NOT_SHRINK;
-        body.close();
-        body = raw;
-        sent = IDENTITY;
-        request.setAttribute(WRITTEN_ATTRIBUTE, IDENTITY);
-      } else {
-        raw.close();
-      }
-    }
-    try (EncodedBody sending = body) {
-      if (listener != null) {
-        report(sent, outcome, rawBytes, sending.size(), nanos);
-      }
+    try (NegotiatedBody sending = NegotiatedBody.encode(pipelines, coding.get(), value, minBodyBytes)) {
+      request.setAttribute(WRITTEN_ATTRIBUTE, sending.coding());
+      sending.report(listener);
       response.setContentType(contentType);
-      if (!IDENTITY.equals(sent)) {
-        response.setHeader("Content-Encoding", sent);
+      if (!sending.isIdentity()) {
+        response.setHeader("Content-Encoding", sending.coding());
       }
-      response.setContentLengthLong(sending.size());
+      long size = sending.body().size();
+      response.setContentLengthLong(size);
       addVary(response);
       if (!isHead(request)) {
-        ContainerBuffer.holdWhole(response, sending.size());
-        sending.writeTo(response.getOutputStream());
+        ContainerBuffer.holdWhole(response, size);
+        sending.body().writeTo(response.getOutputStream());
       }
     }
   }
@@ -472,34 +443,19 @@ public final class CompressedResponses implements AutoCloseable {
 
   /** Adds, in one Vary line, those of {@code fields} that no Vary line names yet (none after {@code *}). */
   static void addVary(HttpServletResponse response, List<String> fields) {
-    StringBuilder missing = null;
-    for (String field : fields) {
-      boolean named = false;
-      for (String line : response.getHeaders("Vary")) {
-        named |= varyNames(line, field);
-      }
-      if (!named) {
-        missing = missing == null ? new StringBuilder(field) : missing.append(", ").append(field);
-      }
-    }
+    String missing = VaryHeader.missing(response.getHeaders("Vary"), fields);
     if (missing != null) {
-      response.addHeader("Vary", missing.toString());
+      response.addHeader("Vary", missing);
     }
   }
 
   static boolean varyCovers(String varyLine) {
-    return varyNames(varyLine, "Accept-Encoding");
+    return VaryHeader.names(varyLine, "Accept-Encoding");
   }
 
   /** Whether a Vary line names {@code field} (case-insensitive) or is {@code *}. */
   static boolean varyNames(String varyLine, String field) {
-    for (String token : varyLine.split(",")) {
-      String name = token.trim();
-      if (name.equals("*") || name.equalsIgnoreCase(field)) {
-        return true;
-      }
-    }
-    return false;
+    return VaryHeader.names(varyLine, field);
   }
 
   private static boolean isHead(HttpServletRequest request) {
@@ -521,13 +477,7 @@ public final class CompressedResponses implements AutoCloseable {
 
   /** The 406 body: what the client asked for (cut short if long) and what the server offers. */
   String notAcceptableText(String acceptEncoding) {
-    String asked = acceptEncoding == null ? "" : acceptEncoding;
-    if (asked.length() > 200) {
-      asked = asked.substring(0, 200) + "...";
-    }
-    List<String> offered = new ArrayList<>(preference);
-    return "406 Not Acceptable: Accept-Encoding: " + asked.replaceAll("[\\r\\n]", " ")
-        + " accepts none of the content codings this resource is available in: " + String.join(", ", offered) + "\n";
+    return NegotiatedBody.notAcceptableText(acceptEncoding, preference);
   }
 
   @Override

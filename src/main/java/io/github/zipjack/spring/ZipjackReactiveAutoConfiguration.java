@@ -1,0 +1,76 @@
+package io.github.zipjack.spring;
+
+import io.github.zipjack.Pipeline;
+import io.github.zipjack.servlet.CompressionListener;
+import io.github.zipjack.servlet.CompressionSettings;
+import java.util.function.Function;
+import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.http.codec.CodecCustomizer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.core.env.Environment;
+import org.springframework.core.io.ResourceLoader;
+import org.springframework.web.server.WebFilter;
+
+/**
+ * zipjack in a Spring Boot WebFlux application, configured from the same {@code zipjack.compression.*}
+ * properties as the servlet side ({@link ZipjackCompressionProperties}): a codec writer that
+ * serializes single-value bodies straight into the negotiated coding with an exact Content-Length,
+ * placed ahead of Spring's JSON writer. Active when the application is a reactive web application
+ * and {@code zipjack.compression.enabled} is not false. Beside Boot's {@code server.compression},
+ * nothing is compressed twice: Reactor Netty's compressor passes a response that already has a
+ * Content-Encoding through.
+ */
+@AutoConfiguration(beforeName = "org.springframework.boot.http.codec.autoconfigure.CodecsAutoConfiguration")
+@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
+@ConditionalOnClass({CodecCustomizer.class, WebFilter.class})
+@ConditionalOnProperty(prefix = "zipjack.compression", name = "enabled", havingValue = "true", matchIfMissing = true)
+@EnableConfigurationProperties(ZipjackCompressionProperties.class)
+public class ZipjackReactiveAutoConfiguration {
+  /** Made by Spring Boot's auto-configuration; holds no state. */
+  public ZipjackReactiveAutoConfiguration() {
+  }
+
+  /**
+   * The settings from the properties, as the servlet side makes them.
+   *
+   * @param properties the bound {@code zipjack.compression.*} properties
+   * @param resources where {@code classpath:} and {@code file:} dictionary locations are read from
+   * @return immutable settings, validated
+   * @throws InvalidZipjackPropertyException naming the property whose value is refused
+   */
+  @Bean
+  @ConditionalOnMissingBean
+  public CompressionSettings zipjackCompressionSettings(ZipjackCompressionProperties properties,
+      ResourceLoader resources) {
+    return PropertySettings.from(properties, resources);
+  }
+
+  /**
+   * The writers' pipelines, on the application's mapper (as {@link ApplicationMappers} picks it);
+   * with no mapper, none.
+   */
+  @Bean(destroyMethod = "close")
+  @ConditionalOnMissingBean
+  @ConditionalOnProperty(prefix = "zipjack.compression.converter", name = "enabled", havingValue = "true",
+      matchIfMissing = true)
+  ReactiveWriters zipjackReactiveWriters(CompressionSettings settings, ListableBeanFactory beans,
+      Environment environment, ObjectProvider<CompressionListener> listener) {
+    Function<Pipeline.Builder, Pipeline.Builder> json = ApplicationMappers.json(beans, environment);
+    if (json == null) {
+      return null;
+    }
+    return new ReactiveWriters(settings, json, ApplicationMappers.msgpack(beans, environment), listener.getIfUnique());
+  }
+
+  @Bean
+  CodecCustomizer zipjackCodecCustomizer(ObjectProvider<ReactiveWriters> writers) {
+    return configurer -> writers.ifUnique(w -> w.register(configurer));
+  }
+}

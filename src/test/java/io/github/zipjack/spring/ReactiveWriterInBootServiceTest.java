@@ -1,0 +1,122 @@
+package io.github.zipjack.spring;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.zipjack.SystemTool;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * A real Spring Boot 4 WebFlux service on Reactor Netty with zipjack on its class path and only
+ * {@code zipjack.compression.min-body-size=1KB} set: single-value bodies come in the negotiated
+ * coding with an exact Content-Length, and decode with the system's zstd, gzip and brotli to exactly
+ * what the service's own Jackson 3 mapper writes. One application for the whole class.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ReactiveWriterInBootServiceTest {
+  private RunningBootService service;
+  private byte[] mappersOwnBytes;
+
+  @BeforeAll
+  void start() {
+    service = RunningBootService.startReactive("zipjack.compression.min-body-size=1KB");
+    mappersOwnBytes = service.bean(JsonMapper.class).writeValueAsBytes(PeopleService.people(300));
+  }
+
+  @AfterAll
+  void stop() {
+    if (service != null) {
+      service.close();
+    }
+  }
+
+  @ParameterizedTest
+  @CsvSource({"zstd, /people, zstd", "gzip, /people, gzip", "br, /people, brotli", "zstd, /people-mono, zstd"})
+  void eachCodingComesWithAnExactLengthAndDecodesWithTheSystemTool(String coding, String path, String tool)
+      throws Exception {
+    HttpResponse<byte[]> response = service.get(path, "Accept-Encoding", coding);
+
+    assertEquals(200, response.statusCode());
+    assertEquals(coding, response.headers().firstValue("Content-Encoding").orElse(null));
+    assertEquals(String.valueOf(response.body().length), response.headers().firstValue("Content-Length").orElse(null));
+    assertTrue(response.headers().firstValue("Vary").orElse("").contains("Accept-Encoding"));
+    assertTrue(response.headers().firstValue("Content-Type").orElse("").startsWith("application/json"));
+    assertArrayEquals(mappersOwnBytes, SystemTool.run(response.body(), tool, tool, "-dc"));
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "gzip;q=0.5, zstd;q=0.1, br;q=0|gzip",
+      "identity, gzip;q=0.5|identity",
+      "*|zstd",
+      "br;q=1.0, *;q=0.2|br",
+      "|identity"})
+  void theCodingFollowsTheClientsWeights(String acceptEncoding, String expected) throws Exception {
+    HttpResponse<byte[]> response = acceptEncoding == null ? service.get("/people")
+        : service.get("/people", "Accept-Encoding", acceptEncoding);
+
+    assertEquals(expected, response.headers().firstValue("Content-Encoding").orElse("identity"));
+    assertEquals(String.valueOf(response.body().length), response.headers().firstValue("Content-Length").orElse(null));
+  }
+
+  @Test
+  void aClientThatRefusesEveryCodingAndIdentityGets406() throws Exception {
+    HttpResponse<byte[]> response = service.get("/people", "Accept-Encoding", "identity;q=0, *;q=0");
+
+    assertEquals(406, response.statusCode());
+    assertTrue(new String(response.body(), StandardCharsets.UTF_8).contains("zstd, gzip, br, identity"));
+  }
+
+  @Test
+  void aBodyUnderTheMinimumSizeIsSentAsItIs() throws Exception {
+    HttpResponse<byte[]> response = service.get("/person", "Accept-Encoding", "zstd, gzip");
+
+    assertFalse(response.headers().firstValue("Content-Encoding").isPresent());
+    assertEquals(String.valueOf(response.body().length), response.headers().firstValue("Content-Length").orElse(null));
+    assertArrayEquals(service.bean(JsonMapper.class).writeValueAsBytes(PeopleService.people(1).get(0)),
+        response.body());
+  }
+
+  @Test
+  void headAnswersGetsHeadersWithoutTheBody() throws Exception {
+    HttpResponse<byte[]> get = service.get("/people", "Accept-Encoding", "zstd");
+    HttpResponse<byte[]> head = service.send(HttpRequest.newBuilder(service.uri("/people"))
+        .method("HEAD", HttpRequest.BodyPublishers.noBody()), "Accept-Encoding", "zstd");
+
+    assertEquals(200, head.statusCode());
+    assertEquals(0, head.body().length);
+    assertEquals("zstd", head.headers().firstValue("Content-Encoding").orElse(null));
+    assertEquals(get.headers().firstValue("Content-Length"), head.headers().firstValue("Content-Length"));
+  }
+
+  @Test
+  void aStrongEtagCarriesTheCodingAndOtherHeadersStay() throws Exception {
+    HttpResponse<byte[]> response = service.get("/people-tagged", "Accept-Encoding", "gzip");
+
+    assertEquals("\"v1-gzip\"", response.headers().firstValue("ETag").orElse(null));
+    assertEquals("max-age=60", response.headers().firstValue("Cache-Control").orElse(null));
+    assertArrayEquals(mappersOwnBytes, SystemTool.run(response.body(), "gzip", "gzip", "-dc"));
+  }
+
+  @Test
+  void streamingBodiesAreLeftToSpring() throws Exception {
+    HttpResponse<byte[]> ndjson = service.get("/people-stream", "Accept-Encoding", "zstd");
+    HttpResponse<byte[]> array = service.get("/people-flux", "Accept-Encoding", "zstd");
+
+    assertFalse(ndjson.headers().firstValue("Content-Encoding").isPresent());
+    assertEquals(50, new String(ndjson.body(), StandardCharsets.UTF_8).lines().count());
+    assertFalse(array.headers().firstValue("Content-Encoding").isPresent());
+    assertArrayEquals(service.bean(JsonMapper.class).writeValueAsBytes(PeopleService.people(50)), array.body());
+  }
+}
