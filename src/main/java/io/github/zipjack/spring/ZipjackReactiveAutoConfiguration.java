@@ -3,6 +3,7 @@ package io.github.zipjack.spring;
 import io.github.zipjack.Pipeline;
 import io.github.zipjack.servlet.CompressionListener;
 import io.github.zipjack.servlet.CompressionSettings;
+import io.github.zipjack.webflux.RequestInflationFilter;
 import java.util.function.Function;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -22,7 +23,8 @@ import org.springframework.web.server.WebFilter;
  * zipjack in a Spring Boot WebFlux application, configured from the same {@code zipjack.compression.*}
  * properties as the servlet side ({@link ZipjackCompressionProperties}): a codec writer that
  * serializes single-value bodies straight into the negotiated coding with an exact Content-Length,
- * placed ahead of Spring's JSON writer. Active when the application is a reactive web application
+ * placed ahead of Spring's JSON writer; and a web filter that inflates compressed request bodies
+ * within the request limits ({@link RequestInflationFilter}). Active when the application is a reactive web application
  * and {@code zipjack.compression.enabled} is not false. Beside Boot's {@code server.compression},
  * nothing is compressed twice: Reactor Netty's compressor passes a response that already has a
  * Content-Encoding through.
@@ -67,6 +69,17 @@ public class ZipjackReactiveAutoConfiguration {
       return null;
     }
     return new ReactiveWriters(settings, json, ApplicationMappers.msgpack(beans, environment), listener.getIfUnique());
+  }
+
+  /**
+   * Inflates gzip, zstd and br request bodies within {@code max-inflated-request-size} and
+   * {@code max-inflation-ratio}; off with {@code zipjack.compression.inflate-requests=false}.
+   */
+  @Bean(destroyMethod = "close")
+  @ConditionalOnMissingBean
+  RequestInflationFilter zipjackRequestInflationFilter(CompressionSettings settings,
+      ZipjackCompressionProperties properties) {
+    return settings.inflateRequests() ? new RequestInflationFilter(settings, properties.getFilterOrder()) : null;
   }
 
   @Bean

@@ -21,16 +21,19 @@ import tools.jackson.databind.json.JsonMapper;
  * A real Spring Boot 4 WebFlux service on Reactor Netty with zipjack on its class path and only
  * {@code zipjack.compression.min-body-size=1KB} set: single-value bodies come in the negotiated
  * coding with an exact Content-Length, and decode with the system's zstd, gzip and brotli to exactly
- * what the service's own Jackson 3 mapper writes. One application for the whole class.
+ * what the service's own Jackson 3 mapper writes; compressed request bodies reach the handler
+ * inflated, and a request bomb gets 413. One application for the whole class.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class ReactiveWriterInBootServiceTest {
+class ReactiveBootServiceTest {
   private RunningBootService service;
   private byte[] mappersOwnBytes;
 
   @BeforeAll
   void start() {
-    service = RunningBootService.startReactive("zipjack.compression.min-body-size=1KB");
+    service = RunningBootService.startReactive("zipjack.compression.min-body-size=1KB",
+        "zipjack.compression.max-inflated-request-size=4MB",
+        "spring.http.codecs.max-in-memory-size=32MB");
     mappersOwnBytes = service.bean(JsonMapper.class).writeValueAsBytes(PeopleService.people(300));
   }
 
@@ -118,5 +121,66 @@ class ReactiveWriterInBootServiceTest {
     assertEquals(50, new String(ndjson.body(), StandardCharsets.UTF_8).lines().count());
     assertFalse(array.headers().firstValue("Content-Encoding").isPresent());
     assertArrayEquals(service.bean(JsonMapper.class).writeValueAsBytes(PeopleService.people(50)), array.body());
+  }
+
+  @ParameterizedTest
+  @CsvSource({"gzip, gzip", "zstd, zstd", "br, brotli"})
+  void aCompressedRequestBodyReachesTheHandlerInflated(String coding, String tool) throws Exception {
+    byte[] body = SystemTool.run(mappersOwnBytes, tool, tool, "-c");
+
+    HttpResponse<byte[]> response = service.send(HttpRequest.newBuilder(service.uri("/count"))
+        .POST(HttpRequest.BodyPublishers.ofByteArray(body)), "Content-Type", "application/json",
+        "Content-Encoding", coding);
+
+    assertEquals(200, response.statusCode(), response.headers().map() + new String(response.body(), StandardCharsets.UTF_8));
+    assertEquals("{\"count\":300,\"first\":0}".length(), response.body().length);
+    assertTrue(new String(response.body(), StandardCharsets.UTF_8).contains("\"count\":300"));
+  }
+
+  /**
+   * 64 MiB of spaces in 64 KiB of gzip meets the ratio limit first, just past 1 MiB inflated (Spring's
+   * own max-in-memory-size is raised here, so that zipjack's limits are the ones met).
+   */
+  @Test
+  void aRequestBombGets413AtTheLimit() throws Exception {
+    byte[] bomb = gzipOfSpaces(64 << 20);
+    long started = System.nanoTime();
+
+    HttpResponse<byte[]> response = service.send(HttpRequest.newBuilder(service.uri("/count"))
+        .POST(HttpRequest.BodyPublishers.ofByteArray(bomb)), "Content-Type", "application/json",
+        "Content-Encoding", "gzip");
+
+    String text = new String(response.body(), StandardCharsets.UTF_8);
+    assertEquals(413, response.statusCode(), text);
+    assertTrue(text.startsWith("413 Payload Too Large: request body inflates more than maxInflationRatio = 100"), text);
+    assertEquals("close", response.headers().firstValue("Connection").orElse(null));
+    assertTrue(System.nanoTime() - started < 5_000_000_000L, "took " + (System.nanoTime() - started) / 1_000_000 + " ms");
+  }
+
+  @Test
+  void aBodyInACodingNotOfferedGets415WithTheCodingsAccepted() throws Exception {
+    HttpResponse<byte[]> response = service.send(HttpRequest.newBuilder(service.uri("/count"))
+        .POST(HttpRequest.BodyPublishers.ofByteArray(new byte[] {1, 2, 3})), "Content-Type", "application/json",
+        "Content-Encoding", "deflate");
+
+    assertEquals(415, response.statusCode());
+    assertEquals("zstd, gzip, br, identity", response.headers().firstValue("Accept-Encoding").orElse(null));
+  }
+
+  /** {@code bytes} spaces, gzipped at the highest level: about a thousandth of their size. */
+  static byte[] gzipOfSpaces(int bytes) throws java.io.IOException {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    try (java.util.zip.GZIPOutputStream gzip = new java.util.zip.GZIPOutputStream(out, 1 << 16) {
+      {
+        def.setLevel(java.util.zip.Deflater.BEST_COMPRESSION);
+      }
+    }) {
+      byte[] spaces = new byte[1 << 16];
+      java.util.Arrays.fill(spaces, (byte) ' ');
+      for (int i = 0; i < bytes / spaces.length; i++) {
+        gzip.write(spaces);
+      }
+    }
+    return out.toByteArray();
   }
 }
