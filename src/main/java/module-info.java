@@ -65,4 +65,5 @@ module io.github.zipjack {
   requires static spring.boot.webclient;
   requires static reactor.core;
   requires static org.reactivestreams;
+  requires static reactor.netty.http;
 }

@@ -15,6 +15,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import io.github.zipjack.DecodeLimitExceededException;
+import org.springframework.core.ParameterizedTypeReference;
+import org.springframework.web.reactive.function.client.WebClient;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -33,7 +36,8 @@ class ReactiveBootServiceTest {
   void start() {
     service = RunningBootService.startReactive("zipjack.compression.min-body-size=1KB",
         "zipjack.compression.max-inflated-request-size=4MB",
-        "spring.http.codecs.max-in-memory-size=32MB");
+        "spring.http.codecs.max-in-memory-size=32MB", "zipjack.client.max-decoded-size=8MB",
+        "zipjack.client.compress-requests=true", "zipjack.client.request-coding=zstd");
     mappersOwnBytes = service.bean(JsonMapper.class).writeValueAsBytes(PeopleService.people(300));
   }
 
@@ -182,5 +186,54 @@ class ReactiveBootServiceTest {
       }
     }
     return out.toByteArray();
+  }
+
+  @Test
+  void bootsWebClientAsksForZstdAndReadsTheAnswerIntoObjects() {
+    java.util.List<String> rawCodings = new java.util.concurrent.CopyOnWriteArrayList<>();
+    WebClient client = service.bean(WebClient.Builder.class)
+        .filter((request, next) -> next.exchange(request).doOnNext(
+            r -> rawCodings.add(request.headers().getFirst("Accept-Encoding") + " -> "
+                + r.headers().header("Content-Encoding"))))
+        .build();
+
+    java.util.List<PeopleService.Person> people = client.get().uri(service.uri("/people")).retrieve()
+        .bodyToMono(new ParameterizedTypeReference<java.util.List<PeopleService.Person>>() {}).block();
+
+    assertEquals(PeopleService.people(300), people);
+    assertEquals(java.util.List.of("zstd, gzip, br -> [zstd]"), rawCodings);
+  }
+
+  @Test
+  void bootsWebClientRefusesAnAnswerBombAtTheLimitAndTheServiceLives() {
+    WebClient client = service.bean(WebClient.Builder.class).build();
+    long started = System.nanoTime();
+
+    Exception refused = org.junit.jupiter.api.Assertions.assertThrows(Exception.class,
+        () -> client.get().uri(service.uri("/bomb")).retrieve().bodyToMono(String.class).block());
+
+    long millis = (System.nanoTime() - started) / 1_000_000;
+    Throwable cause = refused;
+    while (cause != null && !(cause instanceof DecodeLimitExceededException)) {
+      cause = cause.getCause();
+    }
+    assertTrue(cause instanceof DecodeLimitExceededException, refused.toString());
+    assertTrue(cause.getMessage().contains(String.valueOf(8 << 20)), cause.getMessage());
+    assertTrue(millis < 5000, "took " + millis + " ms");
+    assertEquals(300, client.get().uri(service.uri("/people")).retrieve()
+        .bodyToMono(new ParameterizedTypeReference<java.util.List<PeopleService.Person>>() {}).block().size());
+  }
+
+  @Test
+  void bootsWebClientCompressesARequestBodyWithAnExactLength() {
+    WebClient client = service.bean(WebClient.Builder.class).build();
+
+    String answer = client.post().uri(service.uri("/count")).bodyValue(PeopleService.people(300)).retrieve()
+        .bodyToMono(String.class).block();
+
+    assertTrue(answer.contains("\"count\":300"), answer);
+    String arrival = ReactiveEndpoints.LAST_ARRIVAL.get();
+    assertTrue(arrival.startsWith("zstd "), arrival);
+    assertTrue(Integer.parseInt(arrival.substring(5)) < mappersOwnBytes.length / 4, arrival);
   }
 }

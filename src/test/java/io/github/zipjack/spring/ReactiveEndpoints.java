@@ -38,6 +38,53 @@ class ReactiveEndpoints {
     return Flux.fromIterable(PeopleService.people(50));
   }
 
+  /** An answer bomb: {@code frames} zstd frames of 64 MiB of spaces each, sent as a zstd-coded JSON body. */
+  @GetMapping("/bomb")
+  ResponseEntity<byte[]> bomb() {
+    return ResponseEntity.ok().header("Content-Encoding", "zstd").contentType(MediaType.APPLICATION_JSON)
+        .body(BOMB);
+  }
+
+  /** 2 GiB of spaces as 32 zstd frames of 64 MiB each: a few kilobytes. */
+  static final byte[] BOMB = zstdOfSpaces(32, 64 << 20);
+
+  private static byte[] zstdOfSpaces(int frames, int frameBytes) {
+    byte[] spaces = new byte[frameBytes];
+    java.util.Arrays.fill(spaces, (byte) ' ');
+    byte[] frame = com.github.luben.zstd.Zstd.compress(spaces, 3);
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    for (int i = 0; i < frames; i++) {
+      out.writeBytes(frame);
+    }
+    return out.toByteArray();
+  }
+
+  /** The Content-Encoding and Content-Length the last request arrived with, before zipjack's filter. */
+  static final java.util.concurrent.atomic.AtomicReference<String> LAST_ARRIVAL =
+      new java.util.concurrent.atomic.AtomicReference<>();
+
+  /** Records {@link #LAST_ARRIVAL}; runs before every other web filter. */
+  @org.springframework.context.annotation.Bean
+  org.springframework.web.server.WebFilter arrivalRecorder() {
+    return new RecordingFilter();
+  }
+
+  static final class RecordingFilter implements org.springframework.web.server.WebFilter,
+      org.springframework.core.Ordered {
+    @Override
+    public reactor.core.publisher.Mono<Void> filter(org.springframework.web.server.ServerWebExchange exchange,
+        org.springframework.web.server.WebFilterChain chain) {
+      org.springframework.http.HttpHeaders headers = exchange.getRequest().getHeaders();
+      LAST_ARRIVAL.set(headers.getFirst("Content-Encoding") + " " + headers.getFirst("Content-Length"));
+      return chain.filter(exchange);
+    }
+
+    @Override
+    public int getOrder() {
+      return org.springframework.core.Ordered.HIGHEST_PRECEDENCE;
+    }
+  }
+
   /** How many people it was sent and the first one's id, as the application's mapper read them. */
   @PostMapping("/count")
   Mono<Map<String, Object>> count(@RequestBody Mono<List<PeopleService.Person>> people) {
