@@ -3,6 +3,7 @@ package io.github.zipjack.spring;
 import io.github.zipjack.Pipeline;
 import io.github.zipjack.servlet.CompressionListener;
 import io.github.zipjack.servlet.CompressionSettings;
+import io.github.zipjack.webflux.EntityTagFilter;
 import io.github.zipjack.webflux.RequestInflationFilter;
 import java.util.function.Function;
 import org.springframework.beans.factory.ListableBeanFactory;
@@ -24,7 +25,8 @@ import org.springframework.web.server.WebFilter;
  * properties as the servlet side ({@link ZipjackCompressionProperties}): a codec writer that
  * serializes single-value bodies straight into the negotiated coding with an exact Content-Length,
  * placed ahead of Spring's JSON writer; and a web filter that inflates compressed request bodies
- * within the request limits ({@link RequestInflationFilter}). Active when the application is a reactive web application
+ * within the request limits ({@link RequestInflationFilter}); and a web filter that lets the
+ * application compare its own ETags in conditional requests ({@link EntityTagFilter}). Active when the application is a reactive web application
  * and {@code zipjack.compression.enabled} is not false. Beside Boot's {@code server.compression},
  * nothing is compressed twice: Reactor Netty's compressor passes a response that already has a
  * Content-Encoding through.
@@ -77,9 +79,20 @@ public class ZipjackReactiveAutoConfiguration {
    */
   @Bean(destroyMethod = "close")
   @ConditionalOnMissingBean
+  @ConditionalOnProperty(prefix = "zipjack.compression", name = "inflate-requests", havingValue = "true",
+      matchIfMissing = true)
   RequestInflationFilter zipjackRequestInflationFilter(CompressionSettings settings,
       ZipjackCompressionProperties properties) {
-    return settings.inflateRequests() ? new RequestInflationFilter(settings, properties.getFilterOrder()) : null;
+    return new RequestInflationFilter(settings, properties.getFilterOrder());
+  }
+
+  /** Strips the writer's coding suffixes from conditional requests' tags, and puts them back on a 304. */
+  @Bean
+  @ConditionalOnMissingBean
+  @ConditionalOnProperty(prefix = "zipjack.compression.converter", name = "enabled", havingValue = "true",
+      matchIfMissing = true)
+  EntityTagFilter zipjackEntityTagFilter(CompressionSettings settings, ZipjackCompressionProperties properties) {
+    return new EntityTagFilter(settings.preference(), properties.getFilterOrder());
   }
 
   @Bean

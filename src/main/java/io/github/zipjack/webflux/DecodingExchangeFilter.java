@@ -124,24 +124,32 @@ public final class DecodingExchangeFilter implements ExchangeFilterFunction, Aut
 
     @Override
     public Mono<Void> writeWith(Publisher<? extends DataBuffer> body) {
-      return DataBufferUtils.join(body).defaultIfEmpty(DefaultDataBufferFactory.sharedInstance.wrap(new byte[0]))
-          .flatMap(joined -> {
-        byte[] bytes;
-        try {
-          bytes = new byte[joined.readableByteCount()];
-          joined.read(bytes);
-        } finally {
-          DataBufferUtils.release(joined);
-        }
-        HttpHeaders headers = getHeaders();
-        if (requestCompression.compressesByDefault(bytes.length)) {
-          bytes = requestCompression.compress(bytes);
-          headers.set(HttpHeaders.CONTENT_ENCODING, requestCompression.contentEncoding());
-        }
-        headers.setContentLength(bytes.length);
-        byte[] sending = bytes;
-        return super.writeWith(Mono.fromSupplier(() -> bufferFactory().wrap(sending)));
-      });
+      return DataBufferUtils.join(body)
+          .map(CompressingRequest::bytesOf)
+          .defaultIfEmpty(new byte[0])
+          .flatMap(this::send);
+    }
+
+    /** The buffer's bytes; the buffer is released. */
+    private static byte[] bytesOf(DataBuffer joined) {
+      try {
+        byte[] bytes = new byte[joined.readableByteCount()];
+        joined.read(bytes);
+        return bytes;
+      } finally {
+        DataBufferUtils.release(joined);
+      }
+    }
+
+    private Mono<Void> send(byte[] serialized) {
+      byte[] bytes = serialized;
+      if (requestCompression.compressesByDefault(bytes.length)) {
+        bytes = requestCompression.compress(bytes);
+        getHeaders().set(HttpHeaders.CONTENT_ENCODING, requestCompression.contentEncoding());
+      }
+      getHeaders().setContentLength(bytes.length);
+      byte[] sending = bytes;
+      return super.writeWith(Mono.fromSupplier(() -> bufferFactory().wrap(sending)));
     }
   }
 }

@@ -118,6 +118,16 @@ class ReactiveBootServiceTest {
     assertArrayEquals(mappersOwnBytes, SystemTool.run(response.body(), "gzip", "gzip", "-dc"));
   }
 
+  @Test
+  void aConditionalRequestWithTheSuffixedTagGets304CarryingIt() throws Exception {
+    HttpResponse<byte[]> response = service.get("/people-tagged", "Accept-Encoding", "gzip",
+        "If-None-Match", "\"v1-gzip\"");
+
+    assertEquals(304, response.statusCode());
+    assertEquals("\"v1-gzip\"", response.headers().firstValue("ETag").orElse(null));
+    assertEquals(0, response.body().length);
+  }
+
   /**
    * Boot's {@code server.compression} is on in this service, with a minimum size that only a body of
    * unknown length passes: it compresses the JSON array a Flux is streamed as (chunked), and leaves
