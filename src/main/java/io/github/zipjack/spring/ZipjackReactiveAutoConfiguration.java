@@ -66,11 +66,13 @@ public class ZipjackReactiveAutoConfiguration {
       matchIfMissing = true)
   ReactiveWriters zipjackReactiveWriters(CompressionSettings settings, ListableBeanFactory beans,
       Environment environment, ObjectProvider<CompressionListener> listener) {
-    Function<Pipeline.Builder, Pipeline.Builder> json = ApplicationMappers.json(beans, environment);
+    Function<Pipeline.Builder, Pipeline.Builder> json = ApplicationMappers.json(beans, environment,
+        ApplicationMappers.CODECS_PREFERENCE);
     if (json == null) {
       return null;
     }
-    return new ReactiveWriters(settings, json, ApplicationMappers.msgpack(beans, environment), listener.getIfUnique());
+    return new ReactiveWriters(settings, json, ApplicationMappers.msgpack(beans, environment,
+        ApplicationMappers.CODECS_PREFERENCE), listener.getIfUnique());
   }
 
   /**

@@ -80,6 +80,28 @@ class ReactiveBootServiceTest {
   }
 
   @Test
+  void messagePackIsSentByAcceptCompressed() throws Exception {
+    HttpResponse<byte[]> response = service.get("/people", "Accept", "application/vnd.msgpack",
+        "Accept-Encoding", "zstd");
+
+    assertEquals("application/vnd.msgpack", response.headers().firstValue("Content-Type").orElse(null));
+    assertEquals("zstd", response.headers().firstValue("Content-Encoding").orElse(null));
+    byte[] msgpack = SystemTool.zstd(response.body(), "-d");
+    assertEquals((byte) 0xdc, msgpack[0]); // array 16: the 300 people
+    assertEquals(300, ((msgpack[1] & 0xff) << 8) | (msgpack[2] & 0xff));
+  }
+
+  @Test
+  void aMalformedCompressedRequestBodyGets400() throws Exception {
+    HttpResponse<byte[]> response = service.send(HttpRequest.newBuilder(service.uri("/count"))
+        .POST(HttpRequest.BodyPublishers.ofByteArray(new byte[] {0x1f, (byte) 0x8b, 8, 0, 1, 2, 3})),
+        "Content-Type", "application/json", "Content-Encoding", "gzip");
+
+    assertEquals(400, response.statusCode());
+    assertTrue(new String(response.body(), StandardCharsets.UTF_8).startsWith("400 Bad Request: "));
+  }
+
+  @Test
   void aClientThatRefusesEveryCodingAndIdentityGets406() throws Exception {
     HttpResponse<byte[]> response = service.get("/people", "Accept-Encoding", "identity;q=0, *;q=0");
 
