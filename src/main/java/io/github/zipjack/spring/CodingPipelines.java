@@ -3,7 +3,9 @@ package io.github.zipjack.spring;
 import io.github.zipjack.Compression;
 import io.github.zipjack.Format;
 import io.github.zipjack.Pipeline;
+import io.github.zipjack.PipelineResources;
 import io.github.zipjack.servlet.CompressionSettings;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -46,5 +48,27 @@ final class CodingPipelines {
     owned.add(identity);
     byCoding.put("identity", identity);
     return byCoding;
+  }
+
+  /** {@return what {@code pipelines} hold, summed} */
+  static PipelineResources resources(Collection<Pipeline> pipelines) {
+    long segments = 0;
+    long idle = 0;
+    long encoders = 0;
+    long decoders = 0;
+    long live = 0;
+    long created = 0;
+    long blocks = 0;
+    for (Pipeline p : pipelines) {
+      PipelineResources r = p.resources();
+      segments += r.lentSegments();
+      idle += r.idleSegmentBytes();
+      encoders += r.lentEncoders();
+      decoders += r.lentDecoderSlots();
+      live += r.liveNativeContexts();
+      created += r.createdNativeContexts();
+      blocks += r.lentBlocks();
+    }
+    return new PipelineResources(segments, idle, encoders, decoders, live, created, blocks);
   }
 }

@@ -71,24 +71,7 @@ final class ConverterPipelines implements AutoCloseable {
 
   /** What the converters' pipelines hold, summed. */
   PipelineResources resources() {
-    long segments = 0;
-    long idle = 0;
-    long encoders = 0;
-    long decoders = 0;
-    long live = 0;
-    long created = 0;
-    long blocks = 0;
-    for (Pipeline p : pipelines) {
-      PipelineResources r = p.resources();
-      segments += r.lentSegments();
-      idle += r.idleSegmentBytes();
-      encoders += r.lentEncoders();
-      decoders += r.lentDecoderSlots();
-      live += r.liveNativeContexts();
-      created += r.createdNativeContexts();
-      blocks += r.lentBlocks();
-    }
-    return new PipelineResources(segments, idle, encoders, decoders, live, created, blocks);
+    return CodingPipelines.resources(pipelines);
   }
 
   @Override

@@ -2,6 +2,7 @@ package io.github.zipjack.spring;
 
 import io.github.zipjack.Format;
 import io.github.zipjack.Pipeline;
+import io.github.zipjack.PipelineResources;
 import io.github.zipjack.servlet.CompressionListener;
 import io.github.zipjack.servlet.CompressionSettings;
 import io.github.zipjack.webflux.CompressingJsonWriter;
@@ -58,6 +59,11 @@ final class ReactiveWriters implements AutoCloseable {
       CodecConfigurer configurer) {
     return new CompressingJsonWriter(byCoding, types, settings.minBodyBytes(), settings::isCompressible, listener,
         configurer::getWriters);
+  }
+
+  /** What the writers' pipelines hold, summed. */
+  PipelineResources resources() {
+    return CodingPipelines.resources(pipelines);
   }
 
   @Override

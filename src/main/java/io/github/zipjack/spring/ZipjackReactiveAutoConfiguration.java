@@ -1,10 +1,12 @@
 package io.github.zipjack.spring;
 
 import io.github.zipjack.Pipeline;
+import io.github.zipjack.PipelineResources;
 import io.github.zipjack.servlet.CompressionListener;
 import io.github.zipjack.servlet.CompressionSettings;
 import io.github.zipjack.webflux.EntityTagFilter;
 import io.github.zipjack.webflux.RequestInflationFilter;
+import java.util.Map;
 import java.util.function.Function;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -16,6 +18,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplicat
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.http.codec.CodecCustomizer;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 import org.springframework.core.io.ResourceLoader;
 import org.springframework.web.server.WebFilter;
@@ -26,7 +29,8 @@ import org.springframework.web.server.WebFilter;
  * serializes single-value bodies straight into the negotiated coding with an exact Content-Length,
  * placed ahead of Spring's JSON writer; and a web filter that inflates compressed request bodies
  * within the request limits ({@link RequestInflationFilter}); and a web filter that lets the
- * application compare its own ETags in conditional requests ({@link EntityTagFilter}). Active when the application is a reactive web application
+ * application compare its own ETags in conditional requests ({@link EntityTagFilter}); with
+ * Micrometer, the {@code zipjack.*} meters ({@link ZipjackMetrics}). Active when the application is a reactive web application
  * and {@code zipjack.compression.enabled} is not false. Beside Boot's {@code server.compression},
  * nothing is compressed twice: Reactor Netty's compressor passes a response that already has a
  * Content-Encoding through.
@@ -101,4 +105,20 @@ public class ZipjackReactiveAutoConfiguration {
   CodecCustomizer zipjackCodecCustomizer(ObjectProvider<ReactiveWriters> writers) {
     return configurer -> writers.ifUnique(w -> w.register(configurer));
   }
+
+  /** With Micrometer on the class path: the {@code zipjack.*} meters ({@link ZipjackMetrics}), source {@code writer}. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(name = "io.micrometer.core.instrument.MeterRegistry")
+  static class MetricsConfiguration {
+    @Bean
+    @ConditionalOnMissingBean
+    ZipjackMetrics zipjackMetrics(ObjectProvider<ReactiveWriters> writers) {
+      return new ZipjackMetrics(Map.of("writer", () -> {
+        ReactiveWriters made = writers.getIfUnique();
+        return made == null ? NOTHING : made.resources();
+      }));
+    }
+  }
+
+  private static final PipelineResources NOTHING = new PipelineResources(0, 0, 0, 0, 0, 0);
 }

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.zipjack.SystemTool;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -99,6 +101,22 @@ class ReactiveBootServiceTest {
 
     assertEquals(400, response.statusCode());
     assertTrue(new String(response.body(), StandardCharsets.UTF_8).startsWith("400 Bad Request: "));
+  }
+
+  @Test
+  void theWritersBodiesAreCountedInTheZipjackMeters() throws Exception {
+    MeterRegistry registry = service.bean(MeterRegistry.class);
+    double before = compressedByZstd(registry);
+
+    service.get("/people", "Accept-Encoding", "zstd");
+
+    assertEquals(before + 1, compressedByZstd(registry));
+    assertEquals(0.0, registry.get("zipjack.resources.lent.segments").tag("source", "writer").gauge().value());
+  }
+
+  private static double compressedByZstd(MeterRegistry registry) {
+    Counter counter = registry.find("zipjack.responses").tag("coding", "zstd").tag("outcome", "compressed").counter();
+    return counter == null ? 0 : counter.count();
   }
 
   @Test
