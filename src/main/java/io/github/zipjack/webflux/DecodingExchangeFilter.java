@@ -77,8 +77,9 @@ public final class DecodingExchangeFilter implements ExchangeFilterFunction, Aut
         codings.checkAskedFor(applied, asked);
       }
     } catch (ZipjackDecodeException e) {
-      return response.mutate().body(body -> body.doOnNext(DataBufferUtils::release).thenMany(
-          Flux.error(e))).build();
+      // released as read, and mapped away, so that the discard hook of what ignores them does not release them again
+      return response.mutate().body(body -> body.map(DataBufferUtils::release).thenMany(Flux.<DataBuffer>error(e)))
+          .build();
     }
     if (applied.isEmpty()) {
       return response;

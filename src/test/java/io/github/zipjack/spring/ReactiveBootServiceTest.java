@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.zipjack.SystemTool;
+import io.github.zipjack.WrongCodingException;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.net.http.HttpRequest;
@@ -281,6 +282,20 @@ class ReactiveBootServiceTest {
     assertTrue(millis < 5000, "took " + millis + " ms");
     assertEquals(300, client.get().uri(service.uri("/people")).retrieve()
         .bodyToMono(new ParameterizedTypeReference<java.util.List<PeopleService.Person>>() {}).block().size());
+  }
+
+  @Test
+  void bootsWebClientRefusesAnAnswerInACodingItDidNotAskFor() {
+    WebClient client = service.bean(WebClient.Builder.class).build();
+
+    Exception refused = org.junit.jupiter.api.Assertions.assertThrows(Exception.class,
+        () -> client.get().uri(service.uri("/deflated")).retrieve().bodyToMono(String.class).block());
+
+    Throwable cause = refused;
+    while (cause != null && !(cause instanceof WrongCodingException)) {
+      cause = cause.getCause();
+    }
+    assertTrue(cause instanceof WrongCodingException, refused.toString());
   }
 
   @Test

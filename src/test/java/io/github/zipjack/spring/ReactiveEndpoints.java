@@ -45,6 +45,13 @@ class ReactiveEndpoints {
         .body(BOMB);
   }
 
+  /** An answer in a coding no client of this service asks for. */
+  @GetMapping("/deflated")
+  ResponseEntity<byte[]> deflated() {
+    return ResponseEntity.ok().header("Content-Encoding", "deflate").contentType(MediaType.APPLICATION_JSON)
+        .body(new byte[] {0x78, (byte) 0x9c, 3, 0, 0, 0, 0, 1});
+  }
+
   /** 2 GiB of spaces as 32 zstd frames of 64 MiB each: a few kilobytes. */
   static final byte[] BOMB = zstdOfSpaces(32, 64 << 20);
 
