@@ -3,8 +3,10 @@
  * Boot auto-configuration and an HTTP client.
  *
  * <p>The API is the four exported packages: {@code io.github.zipjack} (the pipeline), {@code .servlet},
- * {@code .spring} and {@code .client}. The engines ({@code io.github.zipjack.codec}) and the pooled
- * buffers ({@code io.github.zipjack.buffer}) are not exported: on the module path no other module can
+ * {@code .spring} and {@code .client}. The engines ({@code io.github.zipjack.codec}), the pooled
+ * buffers ({@code io.github.zipjack.buffer}), the HTTP rules the servlet and reactive sides share
+ * ({@code io.github.zipjack.http}) and the WebFlux writer and filters, which the Spring Boot
+ * auto-configuration makes ({@code io.github.zipjack.webflux}), are not exported: on the module path no other module can
  * use them, and on the class path they are no API either and may change in any release.
  *
  * <p>Jackson 2 is the one dependency every user has; its types are part of the API, so a module that
