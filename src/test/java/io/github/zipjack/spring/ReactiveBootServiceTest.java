@@ -121,6 +121,17 @@ class ReactiveBootServiceTest {
   }
 
   @Test
+  void aValueThatFailsMidwayGetsAWholeErrorResponseNotAPartialBody() throws Exception {
+    HttpResponse<byte[]> response = service.get("/failing", "Accept-Encoding", "gzip");
+
+    assertEquals(500, response.statusCode());
+    assertEquals(String.valueOf(response.body().length), response.headers().firstValue("Content-Length").orElse(null));
+    byte[] error = "gzip".equals(response.headers().firstValue("Content-Encoding").orElse(null))
+        ? SystemTool.run(response.body(), "gzip", "gzip", "-dc") : response.body();
+    assertTrue(new String(error, StandardCharsets.UTF_8).contains("\"status\":500"));
+  }
+
+  @Test
   void aClientThatRefusesEveryCodingAndIdentityGets406() throws Exception {
     HttpResponse<byte[]> response = service.get("/people", "Accept-Encoding", "identity;q=0, *;q=0");
 
