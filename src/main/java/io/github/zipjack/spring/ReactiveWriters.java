@@ -5,7 +5,7 @@ import io.github.zipjack.Pipeline;
 import io.github.zipjack.PipelineResources;
 import io.github.zipjack.servlet.CompressionListener;
 import io.github.zipjack.servlet.CompressionSettings;
-import io.github.zipjack.webflux.CompressingJsonWriter;
+import io.github.zipjack.webflux.CompressingValueWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -55,9 +55,9 @@ final class ReactiveWriters implements AutoCloseable {
     }
   }
 
-  private CompressingJsonWriter writer(Map<String, Pipeline> byCoding, List<MediaType> types,
+  private CompressingValueWriter writer(Map<String, Pipeline> byCoding, List<MediaType> types,
       CodecConfigurer configurer) {
-    return new CompressingJsonWriter(byCoding, types, settings.minBodyBytes(), settings::isCompressible, listener,
+    return new CompressingValueWriter(byCoding, types, settings.minBodyBytes(), settings::isCompressible, listener,
         configurer::getWriters);
   }
 

@@ -34,7 +34,8 @@ import org.springframework.http.server.reactive.ServerHttpResponse;
 import reactor.core.publisher.Mono;
 
 /**
- * Writes a single-value response body ({@code Mono<T>}, or a {@code T} a handler returns) straight
+ * Writes a single-value response body ({@code Mono<T>}, or a {@code T} a handler returns) as JSON or
+ * MessagePack (one writer per format) straight
  * into the content coding the client negotiated: serialized by zipjack pipelines built on the
  * application's mapper, compressed into pooled segments, copied once into one {@link DataBuffer},
  * and sent with {@code Content-Encoding}, an exact {@code Content-Length} and
@@ -52,7 +53,7 @@ import reactor.core.publisher.Mono;
  * <p>Thread-safe. It does not own the pipelines (their holder closes them). The buffer it makes is
  * released by the response it is written to, or here when anything fails before.
  */
-public final class CompressingJsonWriter implements HttpMessageWriter<Object> {
+public final class CompressingValueWriter implements HttpMessageWriter<Object> {
   private static final String IDENTITY = "identity";
   /** A streaming JSON type that {@code application/*+json} would otherwise match. */
   private static final MediaType STREAM_JSON = new MediaType("application", "stream+json");
@@ -79,7 +80,7 @@ public final class CompressingJsonWriter implements HttpMessageWriter<Object> {
    * @param others the codec configurer's writers, this one among them; read once, at the first body
    *     this writer hands on
    */
-  public CompressingJsonWriter(Map<String, Pipeline> pipelines, List<MediaType> mediaTypes, long minBodyBytes,
+  public CompressingValueWriter(Map<String, Pipeline> pipelines, List<MediaType> mediaTypes, long minBodyBytes,
       Predicate<String> compressible, CompressionListener listener,
       Supplier<List<HttpMessageWriter<?>>> others) {
     this.pipelines = Map.copyOf(pipelines);
@@ -167,7 +168,8 @@ public final class CompressingJsonWriter implements HttpMessageWriter<Object> {
       headers.setContentLength(body.size());
       buffer = copy(body, response);
     } catch (ZipjackEncodeException e) {
-      return Mono.error(new EncodingException("Could not write JSON: " + e.getMessage(), e));
+      return Mono.error(new EncodingException("Could not serialize " + value.getClass().getName() + ": "
+          + e.getMessage(), e));
     }
     return response.writeWith(Mono.just(buffer));
   }
@@ -200,7 +202,7 @@ public final class CompressingJsonWriter implements HttpMessageWriter<Object> {
   private HttpMessageWriter<Object> fallback(ResolvableType elementType, MediaType mediaType) {
     List<HttpMessageWriter<?>> candidates = fallbacks;
     if (candidates == null) {
-      candidates = others.get().stream().filter(w -> !(w instanceof CompressingJsonWriter)).toList();
+      candidates = others.get().stream().filter(w -> !(w instanceof CompressingValueWriter)).toList();
       fallbacks = candidates;
     }
     for (HttpMessageWriter<?> writer : candidates) {
@@ -218,6 +220,6 @@ public final class CompressingJsonWriter implements HttpMessageWriter<Object> {
 
   @Override
   public String toString() {
-    return "CompressingJsonWriter[" + mediaTypes + ", codings=" + preference + ", minBodyBytes=" + minBodyBytes + "]";
+    return "CompressingValueWriter[" + mediaTypes + ", codings=" + preference + ", minBodyBytes=" + minBodyBytes + "]";
   }
 }
