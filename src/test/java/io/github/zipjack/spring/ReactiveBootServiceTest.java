@@ -132,6 +132,15 @@ class ReactiveBootServiceTest {
   }
 
   @Test
+  void anEmptyMonoIsAnEmptyBodyWithLengthZero() throws Exception {
+    HttpResponse<byte[]> response = service.get("/nobody", "Accept-Encoding", "zstd");
+
+    assertEquals(200, response.statusCode());
+    assertEquals("0", response.headers().firstValue("Content-Length").orElse(null));
+    assertFalse(response.headers().firstValue("Content-Encoding").isPresent());
+  }
+
+  @Test
   void aClientThatRefusesEveryCodingAndIdentityGets406() throws Exception {
     HttpResponse<byte[]> response = service.get("/people", "Accept-Encoding", "identity;q=0, *;q=0");
 

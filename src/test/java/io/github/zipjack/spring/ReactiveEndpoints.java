@@ -23,6 +23,11 @@ class ReactiveEndpoints {
     return Mono.fromSupplier(() -> PeopleService.people(300));
   }
 
+  @GetMapping("/nobody")
+  Mono<PeopleService.Person> nobody() {
+    return Mono.empty();
+  }
+
   @GetMapping("/people-tagged")
   ResponseEntity<List<PeopleService.Person>> peopleTagged() {
     return ResponseEntity.ok().eTag("\"v1\"").header("Cache-Control", "max-age=60").body(PeopleService.people(300));

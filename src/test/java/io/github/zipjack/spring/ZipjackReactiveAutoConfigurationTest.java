@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.zipjack.servlet.CompressionSettings;
 import io.github.zipjack.webflux.DecodingExchangeFilter;
+import io.github.zipjack.webflux.EntityTagFilter;
 import io.github.zipjack.webflux.RequestInflationFilter;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -30,6 +31,13 @@ class ZipjackReactiveAutoConfigurationTest {
     reactive.withPropertyValues("zipjack.compression.inflate-requests=false")
         .run(context -> assertThat(context).doesNotHaveBean(RequestInflationFilter.class)
             .hasSingleBean(ReactiveWriters.class));
+  }
+
+  @Test
+  void converterEnabledFalseLeavesBodiesToSpringsWriters() {
+    reactive.withPropertyValues("zipjack.compression.converter.enabled=false")
+        .run(context -> assertThat(context).doesNotHaveBean(ReactiveWriters.class)
+            .doesNotHaveBean(EntityTagFilter.class).hasSingleBean(RequestInflationFilter.class));
   }
 
   @Test
