@@ -4,11 +4,13 @@
  *
  * <p>The API is the four exported packages: {@code io.github.zipjack} (the pipeline), {@code .servlet},
  * {@code .spring} and {@code .client}. The engines ({@code io.github.zipjack.codec}), the pooled
- * buffers ({@code io.github.zipjack.buffer}), and what the JDK client and the Spring client share (its
- * RFC 9842 dictionary store, {@code io.github.zipjack.client.dictionaries}, and its decoders and
- * request compression, {@code io.github.zipjack.client.codings}) are not exported: on the module path
- * no other module can use them, and on the class path they are no API either and may change in any
- * release.
+ * buffers ({@code io.github.zipjack.buffer}), the HTTP rules the servlet and reactive sides share
+ * ({@code io.github.zipjack.http}), the WebFlux writer and filters that the Spring Boot
+ * auto-configuration makes ({@code io.github.zipjack.webflux}), and what the JDK client and the
+ * Spring clients share (the RFC 9842 dictionary store, {@code io.github.zipjack.client.dictionaries},
+ * and the decoders and request compression, {@code io.github.zipjack.client.codings}) are not
+ * exported: on the module path no other module can use them, and on the class path they are no API
+ * either and may change in any release.
  *
  * <p>Jackson 2 is the one dependency every user has; its types are part of the API, so a module that
  * requires zipjack reads it too. Every other dependency is optional ({@code requires static}): a
@@ -62,4 +64,11 @@ module io.github.zipjack {
   requires static spring.boot.http.client;
   requires static spring.boot.restclient;
   requires static micrometer.core;
+  // io.github.zipjack.webflux: the reactive writer, request filter and WebClient filter
+  requires static spring.webflux;
+  requires static spring.boot.http.codec;
+  requires static spring.boot.webclient;
+  requires static reactor.core;
+  requires static org.reactivestreams;
+  requires static reactor.netty.http;
 }

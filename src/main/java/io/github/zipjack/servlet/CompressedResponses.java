@@ -10,6 +10,8 @@ import io.github.zipjack.buffer.Segment;
 import io.github.zipjack.buffer.SegmentOutputStream;
 import io.github.zipjack.buffer.SegmentPool;
 import io.github.zipjack.codec.Encoder;
+import io.github.zipjack.http.NegotiatedBody;
+import io.github.zipjack.http.VaryHeader;
 import io.github.zipjack.settings.SettingCatalog;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -302,50 +304,19 @@ public final class CompressedResponses implements AutoCloseable {
       }
       addVary(response, choice.varyTokens());
     }
-    Pipeline pipeline = pipelines.get(coding.get());
-    request.setAttribute(WRITTEN_ATTRIBUTE, coding.get());
-    long start = listener == null ? 0 : System.nanoTime();
-    EncodedBody body = pipeline.encodeToBody(value);
-    long nanos = listener == null ? 0 : System.nanoTime() - start;
-    String sent = coding.get();
-    CompressionListener.Outcome outcome = IDENTITY.equals(sent)
-        ? CompressionListener.Outcome.IDENTITY_ACCEPTED : CompressionListener.Outcome.COMPRESSED;
-    long rawBytes = -1;
-    if (outcome == CompressionListener.Outcome.COMPRESSED && body.size() < minBodyBytes) {
-      // A small compressed body: small enough to serialize again, to send it as it is when that is shorter
-      // than minBodyBytes or no longer than the compressed one.
-      EncodedBody raw;
-      try {
-        raw = pipelines.get(IDENTITY).encodeToBody(value);
-      } catch (RuntimeException | Error e) {
-        body.close();
-        throw e;
-      }
-      rawBytes = raw.size();
-      if (raw.size() < minBodyBytes || raw.size() <= body.size()) {
-        outcome = raw.size() < minBodyBytes ? CompressionListener.Outcome.TOO_SMALL
-            : CompressionListener.Outcome.DID_NOT_SHRINK;
-        body.close();
-        body = raw;
-        sent = IDENTITY;
-        request.setAttribute(WRITTEN_ATTRIBUTE, IDENTITY);
-      } else {
-        raw.close();
-      }
-    }
-    try (EncodedBody sending = body) {
-      if (listener != null) {
-        report(sent, outcome, rawBytes, sending.size(), nanos);
-      }
+    try (NegotiatedBody sending = NegotiatedBody.encode(pipelines, coding.get(), value, minBodyBytes)) {
+      request.setAttribute(WRITTEN_ATTRIBUTE, sending.coding());
+      sending.report(listener);
       response.setContentType(contentType);
-      if (!IDENTITY.equals(sent)) {
-        response.setHeader("Content-Encoding", sent);
+      if (!sending.isIdentity()) {
+        response.setHeader("Content-Encoding", sending.coding());
       }
-      response.setContentLengthLong(sending.size());
+      long size = sending.body().size();
+      response.setContentLengthLong(size);
       addVary(response);
       if (!isHead(request)) {
-        ContainerBuffer.holdWhole(response, sending.size());
-        sending.writeTo(response.getOutputStream());
+        ContainerBuffer.holdWhole(response, size);
+        sending.body().writeTo(response.getOutputStream());
       }
     }
   }
@@ -467,72 +438,26 @@ public final class CompressedResponses implements AutoCloseable {
 
   /** Adds {@code Vary: Accept-Encoding} unless a Vary line already names it (or is {@code *}). */
   static void addVary(HttpServletResponse response) {
-    addVary(response, ACCEPT_ENCODING_ONLY);
+    addVary(response, VaryHeader.ACCEPT_ENCODING);
   }
-
-  /** The Vary field of a response whose coding was chosen from Accept-Encoding alone. */
-  private static final List<String> ACCEPT_ENCODING_ONLY = List.of("Accept-Encoding");
 
   /** Adds, in one Vary line, those of {@code fields} that no Vary line names yet (none after {@code *}). */
   static void addVary(HttpServletResponse response, List<String> fields) {
-    String vary = response.getHeader("Vary");
-    String missing = null;
-    StringBuilder several = null;
-    for (String field : fields) {
-      if (vary != null && namedByVary(response, field)) {
-        continue;
-      }
-      if (missing == null) {
-        missing = field;
-      } else {
-        several = (several == null ? new StringBuilder(missing) : several).append(", ").append(field);
-      }
-    }
+    // the container's list of Vary lines is asked for only when there is one
+    String missing = VaryHeader.missing(response.getHeader("Vary") == null ? null : response.getHeaders("Vary"),
+        fields);
     if (missing != null) {
-      response.addHeader("Vary", several == null ? missing : several.toString());
+      response.addHeader("Vary", missing);
     }
-  }
-
-  private static boolean namedByVary(HttpServletResponse response, String field) {
-    for (String line : response.getHeaders("Vary")) {
-      if (varyNames(line, field)) {
-        return true;
-      }
-    }
-    return false;
   }
 
   static boolean varyCovers(String varyLine) {
-    return varyNames(varyLine, "Accept-Encoding");
+    return VaryHeader.names(varyLine, "Accept-Encoding");
   }
 
   /** Whether a Vary line names {@code field} (case-insensitive) or is {@code *}. */
   static boolean varyNames(String varyLine, String field) {
-    int n = varyLine.length();
-    for (int start = 0; start <= n; ) {
-      int comma = varyLine.indexOf(',', start);
-      int end = comma < 0 ? n : comma;
-      int from = start;
-      int to = end;
-      while (from < to && isWhitespace(varyLine.charAt(from))) {
-        from++;
-      }
-      while (to > from && isWhitespace(varyLine.charAt(to - 1))) {
-        to--;
-      }
-      int length = to - from;
-      if ((length == 1 && varyLine.charAt(from) == '*')
-          || (length == field.length() && varyLine.regionMatches(true, from, field, 0, length))) {
-        return true;
-      }
-      start = end + 1;
-    }
-    return false;
-  }
-
-  /** What {@link String#trim()} removes. */
-  private static boolean isWhitespace(char c) {
-    return c <= ' ';
+    return VaryHeader.names(varyLine, field);
   }
 
   private static boolean isHead(HttpServletRequest request) {
@@ -554,13 +479,7 @@ public final class CompressedResponses implements AutoCloseable {
 
   /** The 406 body: what the client asked for (cut short if long) and what the server offers. */
   String notAcceptableText(String acceptEncoding) {
-    String asked = acceptEncoding == null ? "" : acceptEncoding;
-    if (asked.length() > 200) {
-      asked = asked.substring(0, 200) + "...";
-    }
-    List<String> offered = new ArrayList<>(preference);
-    return "406 Not Acceptable: Accept-Encoding: " + asked.replaceAll("[\\r\\n]", " ")
-        + " accepts none of the content codings this resource is available in: " + String.join(", ", offered) + "\n";
+    return NegotiatedBody.notAcceptableText(acceptEncoding, preference);
   }
 
   @Override

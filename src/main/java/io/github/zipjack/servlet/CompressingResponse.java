@@ -1,5 +1,6 @@
 package io.github.zipjack.servlet;
 
+import io.github.zipjack.http.EntityTags;
 import io.github.zipjack.buffer.Segment;
 import io.github.zipjack.buffer.SegmentOutputStream;
 import io.github.zipjack.buffer.SegmentPool;

@@ -1,5 +1,6 @@
 package io.github.zipjack.servlet;
 
+import io.github.zipjack.http.EntityTags;
 import io.github.zipjack.codec.CompressionEngine;
 import io.github.zipjack.codec.DictionaryEngine;
 import io.github.zipjack.codec.Encoder;

@@ -21,7 +21,17 @@ public final class InflatedRequestTooLargeException extends ZipjackDecodeExcepti
   /** Compressed bytes read from the client by then. */
   private final long compressedBytes;
 
-  InflatedRequestTooLargeException(String limitName, long limit, long inflatedBytes, long compressedBytes,
+  /**
+   * Made by zipjack's inflating request bodies (servlet and reactive); an application has no need
+   * to make one.
+   *
+   * @param limitName {@code maxInflatedRequestBytes} or {@code maxInflationRatio}
+   * @param limit the limit's value
+   * @param inflatedBytes inflated bytes read when the limit was passed
+   * @param compressedBytes compressed bytes read by then
+   * @param message what happened, with the numbers
+   */
+  public InflatedRequestTooLargeException(String limitName, long limit, long inflatedBytes, long compressedBytes,
       String message) {
     super(message);
     this.limitName = limitName;

@@ -2,16 +2,17 @@ package io.github.zipjack.servlet;
 
 import io.github.zipjack.ZipjackDecodeException;
 import io.github.zipjack.codec.CompressionEngine;
+import io.github.zipjack.http.InflatingStream;
 import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletInputStream;
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 
 /**
  * The inflated request body the application reads: the client's bytes through one engine's decoder,
- * under {@code maxInflatedRequestBytes} and {@code maxInflationRatio}. Not thread-safe (one request
- * thread at a time, as any request stream). Blocking reads only.
+ * under {@code maxInflatedRequestBytes} and {@code maxInflationRatio} ({@link InflatingStream}, which
+ * the reactive side shares). Not thread-safe (one request thread at a time, as any request stream).
+ * Blocking reads only.
  *
  * <p>The decoder (a pooled Inflater or zstd context, a brotli decoder) is made on the first read,
  * so a body the application never reads costs nothing; {@link #close()} returns it, and is safe to
@@ -22,23 +23,10 @@ import java.io.InputStream;
  * application swallowed it.
  */
 final class InflatingInputStream extends ServletInputStream {
-  /**
-   * Inflated bytes below which the ratio is not checked: small bodies of repetitive JSON legitimately
-   * compress more than 100 to 1, and the size limit already bounds them.
-   */
-  static final long RATIO_GRACE_BYTES = 1L << 20;
+  /** See {@link InflatingStream#RATIO_GRACE_BYTES}. */
+  static final long RATIO_GRACE_BYTES = InflatingStream.RATIO_GRACE_BYTES;
 
-  private final CountingInputStream compressed;
-  private final CompressionEngine engine;
-  private final long maxInflatedBytes;
-  private final long maxRatio;
-  /** Null until the first read, and again once closed. */
-  private InputStream decoder;
-  private long inflatedBytes;
-  private boolean finished;
-  private boolean closed;
-  private ZipjackDecodeException failure;
-  private final byte[] one = new byte[1];
+  private final InflatingStream inflated;
 
   /**
    * @param body the client's (compressed) bytes; not closed by this stream
@@ -48,101 +36,42 @@ final class InflatingInputStream extends ServletInputStream {
    *     {@link #RATIO_GRACE_BYTES}
    */
   InflatingInputStream(InputStream body, CompressionEngine engine, long maxInflatedBytes, long maxRatio) {
-    this.compressed = new CountingInputStream(body);
-    this.engine = engine;
-    this.maxInflatedBytes = maxInflatedBytes;
-    this.maxRatio = maxRatio;
+    this.inflated = new InflatingStream(body, engine, maxInflatedBytes, maxRatio);
   }
 
   @Override
   public int read() throws IOException {
-    int n = read(one, 0, 1);
-    return n < 0 ? -1 : one[0] & 0xff;
+    return inflated.read();
   }
 
   @Override
   public int read(byte[] b, int off, int len) throws IOException {
-    InputStream in = open();
-    if (len == 0) {
-      return 0;
-    }
-    int n;
-    try {
-      n = in.read(b, off, len);
-    } catch (ZipjackDecodeException e) {
-      throw fail(e);
-    }
-    if (n < 0) {
-      finished = true;
-      return -1;
-    }
-    inflatedBytes += n;
-    checkLimits();
-    return n;
-  }
-
-  private void checkLimits() throws ZipjackDecodeException {
-    if (inflatedBytes > maxInflatedBytes) {
-      throw fail(new InflatedRequestTooLargeException("maxInflatedRequestBytes", maxInflatedBytes, inflatedBytes,
-          compressed.count, "request body inflates to more than maxInflatedRequestBytes = " + maxInflatedBytes
-              + " bytes (" + engine.contentEncoding() + ", " + compressed.count + " compressed bytes read so far)"));
-    }
-    long compressedBytes = Math.max(1, compressed.count);
-    if (inflatedBytes > RATIO_GRACE_BYTES && (double) inflatedBytes / compressedBytes > maxRatio) {
-      throw fail(new InflatedRequestTooLargeException("maxInflationRatio", maxRatio, inflatedBytes,
-          compressed.count, "request body inflates more than maxInflationRatio = " + maxRatio + " to 1 ("
-              + engine.contentEncoding() + ": " + inflatedBytes + " bytes from " + compressed.count
-              + " compressed bytes)"));
-    }
-  }
-
-  private InputStream open() throws IOException {
-    if (failure != null) {
-      throw failure;
-    }
-    if (closed) {
-      throw new IOException("request body stream is closed");
-    }
-    if (decoder == null) {
-      try {
-        decoder = engine.decoder(compressed);
-      } catch (ZipjackDecodeException e) {
-        throw fail(e);
-      }
-    }
-    return decoder;
-  }
-
-  private ZipjackDecodeException fail(ZipjackDecodeException e) {
-    if (failure == null) {
-      failure = e;
-    }
-    return e;
+    return inflated.read(b, off, len);
   }
 
   /** The first data problem met, or null: an {@link InflatedRequestTooLargeException} means 413. */
   ZipjackDecodeException failure() {
-    return failure;
+    return inflated.failure();
   }
 
   /** Inflated bytes read so far. */
   long inflatedBytes() {
-    return inflatedBytes;
+    return inflated.inflatedBytes();
   }
 
   /** Compressed bytes read from the client so far. */
   long compressedBytes() {
-    return compressed.count;
+    return inflated.compressedBytes();
   }
 
   /** Whether a decoder is lent out (made and not yet closed). */
   boolean decoderOpen() {
-    return decoder != null;
+    return inflated.decoderOpen();
   }
 
   @Override
   public boolean isFinished() {
-    return finished;
+    return inflated.isFinished();
   }
 
   /** Always true: reads block until inflated bytes are available. */
@@ -165,53 +94,6 @@ final class InflatingInputStream extends ServletInputStream {
   /** Returns the decoder's native state. Idempotent; later reads fail. */
   @Override
   public void close() throws IOException {
-    if (closed) {
-      return;
-    }
-    closed = true;
-    InputStream d = decoder;
-    decoder = null;
-    if (d != null) {
-      d.close(); // closes `compressed`, which leaves the container's stream open
-    }
-  }
-
-  /** Counts the compressed bytes read and shields the container's stream from close(). */
-  private static final class CountingInputStream extends FilterInputStream {
-    long count;
-
-    CountingInputStream(InputStream in) {
-      super(in);
-    }
-
-    @Override
-    public int read() throws IOException {
-      int b = in.read();
-      if (b >= 0) {
-        count++;
-      }
-      return b;
-    }
-
-    @Override
-    public int read(byte[] b, int off, int len) throws IOException {
-      int n = in.read(b, off, len);
-      if (n > 0) {
-        count += n;
-      }
-      return n;
-    }
-
-    @Override
-    public long skip(long n) throws IOException {
-      long skipped = in.skip(n);
-      count += Math.max(0, skipped);
-      return skipped;
-    }
-
-    @Override
-    public void close() {
-      // the container owns its request stream
-    }
+    inflated.close();
   }
 }

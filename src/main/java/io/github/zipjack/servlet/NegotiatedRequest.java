@@ -1,5 +1,6 @@
 package io.github.zipjack.servlet;
 
+import io.github.zipjack.http.EntityTags;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import java.util.ArrayList;

@@ -1,9 +1,10 @@
 package io.github.zipjack.servlet;
 
-import io.github.zipjack.DecodeLimitExceededException;
 import io.github.zipjack.ZipjackDecodeException;
 import io.github.zipjack.codec.CodingTokens;
 import io.github.zipjack.codec.CompressionEngine;
+import io.github.zipjack.http.RequestBodyCodings;
+import io.github.zipjack.http.RequestBodyCodings.Decision;
 import io.github.zipjack.settings.SettingCatalog;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletRequestWrapper;
@@ -11,16 +12,11 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Enumeration;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.stream.Collectors;
 
 /**
  * Inflates compressed request bodies for the application (for {@link CompressionFilter}): a request with {@code Content-Encoding:
@@ -58,15 +54,10 @@ final class RequestInflation {
   static final long DEFAULT_MAX_INFLATED_REQUEST_BYTES = SettingCatalog.MAX_INFLATED_REQUEST_BYTES.defaultValue();
   /** Default for {@code maxInflationRatio}, from its definition. */
   static final int DEFAULT_MAX_INFLATION_RATIO = SettingCatalog.MAX_INFLATION_RATIO.defaultValue();
-  /** The most of a client's codings a 415 message repeats. */
-  private static final int MAX_CODINGS_SHOWN = 4;
-
-  /** Coding token (lower case) to the engine that decodes it; identity never in it. */
-  private final Map<String, CompressionEngine> engines;
+  /** Which bodies pass, which are inflated, which are refused. */
+  private final RequestBodyCodings codings;
   private final long maxInflatedRequestBytes;
   private final long maxInflationRatio;
-  /** The value of Accept-Encoding on a 415: the codings that can be sent, preference order. */
-  private final String acceptedCodings;
 
   /**
    * @param engines the engines whose decoders inflate request bodies, keyed by content-coding token
@@ -82,19 +73,9 @@ final class RequestInflation {
     if (maxInflationRatio < 1) {
       throw new IllegalArgumentException("maxInflationRatio must be at least 1: " + maxInflationRatio);
     }
-    Map<String, CompressionEngine> byCoding = new LinkedHashMap<>();
-    engines.forEach((coding, engine) -> {
-      String token = coding.toLowerCase(Locale.ROOT);
-      if (!token.equals("identity")) {
-        byCoding.put(token, Objects.requireNonNull(engine, "engine for " + coding));
-      }
-    });
-    this.engines = Collections.unmodifiableMap(byCoding);
+    this.codings = new RequestBodyCodings(engines);
     this.maxInflatedRequestBytes = maxInflatedRequestBytes;
     this.maxInflationRatio = maxInflationRatio;
-    List<String> accepted = new ArrayList<>(byCoding.keySet());
-    accepted.add("identity");
-    this.acceptedCodings = String.join(", ", accepted);
   }
 
   /**
@@ -127,36 +108,12 @@ final class RequestInflation {
    * the request has none). Pure: no I/O.
    */
   Decision decide(Enumeration<String> lines) {
-    List<String> codings = new ArrayList<>();
-    if (lines != null) {
-      while (lines.hasMoreElements()) {
-        for (String token : lines.nextElement().split(",")) {
-          String coding = token.trim().toLowerCase(Locale.ROOT);
-          if (!coding.isEmpty() && !coding.equals("identity")) {
-            codings.add(coding.equals("x-gzip") ? "gzip" : coding);
-          }
-        }
-      }
-    }
-    if (codings.isEmpty()) {
-      return Decision.PASS_THROUGH;
-    }
-    if (codings.size() > 1) {
-      return new Decision(null, "request bodies in several content codings ("
-          + codings.stream().limit(MAX_CODINGS_SHOWN).map(RequestInflation::sanitize).collect(Collectors.joining(", "))
-          + (codings.size() > MAX_CODINGS_SHOWN ? ", ..." : "") + ") are not accepted; send one of: " + acceptedCodings);
-    }
-    CompressionEngine engine = engines.get(codings.get(0));
-    if (engine == null) {
-      return new Decision(null, "request Content-Encoding " + sanitize(codings.get(0))
-          + " is not supported; send one of: " + acceptedCodings);
-    }
-    return new Decision(engine, null);
+    return codings.decide(lines == null ? null : Collections.list(lines));
   }
 
   /** The Accept-Encoding a 415 carries: {@code gzip, zstd, br, identity}. */
   String acceptedCodings() {
-    return acceptedCodings;
+    return codings.acceptedCodings();
   }
 
   long maxInflatedRequestBytes() {
@@ -168,7 +125,7 @@ final class RequestInflation {
   }
 
   private void unsupported(HttpServletResponse response, String problem) throws IOException {
-    response.setHeader("Accept-Encoding", acceptedCodings);
+    response.setHeader("Accept-Encoding", codings.acceptedCodings());
     sendText(response, HttpServletResponse.SC_UNSUPPORTED_MEDIA_TYPE, "415 Unsupported Media Type: " + problem);
   }
 
@@ -201,8 +158,7 @@ final class RequestInflation {
 
   /** 413 for a limit passed, 400 for any other problem with the body's data. */
   static int statusFor(ZipjackDecodeException failure) {
-    return failure instanceof InflatedRequestTooLargeException || failure instanceof DecodeLimitExceededException
-        ? HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE : HttpServletResponse.SC_BAD_REQUEST;
+    return RequestBodyCodings.statusFor(failure);
   }
 
   /**
@@ -243,26 +199,8 @@ final class RequestInflation {
 
   @Override
   public String toString() {
-    return "RequestInflation[codings=" + engines.keySet() + ", maxInflatedRequestBytes=" + maxInflatedRequestBytes
+    return "RequestInflation[codings=" + codings.codings() + ", maxInflatedRequestBytes=" + maxInflatedRequestBytes
         + ", maxInflationRatio=" + maxInflationRatio + "]";
   }
 
-  /** The outcome of {@link #decide}: pass through, inflate with {@link #engine}, or refuse with {@link #problem}. */
-  static final class Decision {
-    static final Decision PASS_THROUGH = new Decision(null, null);
-
-    /** The engine to inflate with; null to pass through or to refuse. */
-    final CompressionEngine engine;
-    /** Why the body is refused (415); null otherwise. */
-    final String problem;
-
-    Decision(CompressionEngine engine, String problem) {
-      this.engine = engine;
-      this.problem = problem;
-    }
-
-    boolean passThrough() {
-      return this == PASS_THROUGH;
-    }
-  }
 }

@@ -3,6 +3,7 @@ package io.github.zipjack.spring;
 import io.github.zipjack.Compression;
 import io.github.zipjack.Format;
 import io.github.zipjack.Pipeline;
+import io.github.zipjack.webflux.DecodingExchangeFilter;
 import io.github.zipjack.client.DictionarySettings;
 import io.github.zipjack.client.codings.RequestCompression;
 import io.github.zipjack.client.codings.ResponseCodings;
@@ -43,6 +44,21 @@ final class ClientPropertySettings {
     b.redirectsFollowed(redirectsFollowed);
     return assembled(p, b.codingChoices(), b.maxDecodedBytes(), (codings, requestCompression) -> checked(
         SettingCatalog.CLIENT_DICTIONARIES, p.getDictionaries().isEnabled(), () -> b.build(codings, requestCompression)));
+  }
+
+  /**
+   * The WebClient filter: the same codings, request compression and {@code max-decoded-size} as the
+   * interceptor; no dictionaries.
+   *
+   * @return a filter the caller closes
+   * @throws InvalidZipjackPropertyException naming the first property whose value is refused
+   */
+  static DecodingExchangeFilter exchangeFilter(ZipjackClientProperties p) {
+    ClientCodingChoices choices = new ClientCodingChoices();
+    long maxDecodedBytes = maxDecodedBytes(p);
+    codings(p, choices::codings, choices::compressRequests);
+    return assembled(p, choices, maxDecodedBytes,
+        (codings, requestCompression) -> new DecodingExchangeFilter(codings, requestCompression, maxDecodedBytes));
   }
 
   /**

@@ -1,6 +1,5 @@
 package io.github.zipjack.spring;
 
-import io.github.zipjack.Compression;
 import io.github.zipjack.Format;
 import io.github.zipjack.Pipeline;
 import io.github.zipjack.PipelineResources;
@@ -50,23 +49,7 @@ final class ConverterPipelines implements AutoCloseable {
 
   private CompressingMessageConverter converter(CompressionSettings settings, Format format,
       Function<Pipeline.Builder, Pipeline.Builder> mapper, List<MediaType> types, CompressionListener listener) {
-    List<Pipeline> made = new ArrayList<>();
-    for (Compression coding : settings.codings()) {
-      Pipeline.Builder builder = mapper.apply(Pipeline.builder().format(format).compression(coding)
-          .encoderPoolSize(settings.encoderPoolSize()));
-      try {
-        Pipeline pipeline = builder.build();
-        pipelines.add(pipeline);
-        made.add(pipeline);
-      } catch (IllegalStateException missingLibrary) {
-        if (settings.codingsRequired()) {
-          throw missingLibrary; // the filter fails start-up the same way, naming the artifact
-        }
-      }
-    }
-    Pipeline identity = mapper.apply(Pipeline.builder().format(format).compression(Compression.none())).build();
-    pipelines.add(identity);
-    made.add(identity);
+    List<Pipeline> made = List.copyOf(CodingPipelines.build(settings, format, mapper, pipelines).values());
     CompressedResponses responses = CompressedResponses.of(made.toArray(new Pipeline[0]))
         .withContentType(types.get(0).toString()).withMinBodyBytes(settings.minBodyBytes());
     if (!settings.dictionaries().isEmpty()) {
@@ -88,24 +71,7 @@ final class ConverterPipelines implements AutoCloseable {
 
   /** What the converters' pipelines hold, summed. */
   PipelineResources resources() {
-    long segments = 0;
-    long idle = 0;
-    long encoders = 0;
-    long decoders = 0;
-    long live = 0;
-    long created = 0;
-    long blocks = 0;
-    for (Pipeline p : pipelines) {
-      PipelineResources r = p.resources();
-      segments += r.lentSegments();
-      idle += r.idleSegmentBytes();
-      encoders += r.lentEncoders();
-      decoders += r.lentDecoderSlots();
-      live += r.liveNativeContexts();
-      created += r.createdNativeContexts();
-      blocks += r.lentBlocks();
-    }
-    return new PipelineResources(segments, idle, encoders, decoders, live, created, blocks);
+    return CodingPipelines.resources(pipelines);
   }
 
   @Override

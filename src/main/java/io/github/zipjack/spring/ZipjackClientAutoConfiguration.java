@@ -12,6 +12,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.http.client.JdkClientHttpRequestFactoryBuilder;
+import org.springframework.boot.http.client.ReactorClientHttpRequestFactoryBuilder;
 import org.springframework.boot.http.client.autoconfigure.ClientHttpRequestFactoryBuilderCustomizer;
 import org.springframework.boot.restclient.RestClientCustomizer;
 import org.springframework.boot.restclient.RestTemplateCustomizer;
@@ -147,6 +148,24 @@ public class ZipjackClientAutoConfiguration {
     @ConditionalOnMissingBean(name = "zipjackJdkRequestFactoryCustomizer")
     ClientHttpRequestFactoryBuilderCustomizer<JdkClientHttpRequestFactoryBuilder> zipjackJdkRequestFactoryCustomizer() {
       return builder -> builder.withCustomizer(factory -> factory.enableCompression(false));
+    }
+  }
+
+  /**
+   * Boot picks Reactor Netty's request factory when Reactor Netty is on the class path (a WebFlux
+   * service), and turns on Netty's decompression there, which has no limit and hides the coding from
+   * the interceptor: turned off, so that an answer is decoded once, by zipjack. A nested class, so
+   * that nothing names Reactor Netty's types when it is absent.
+   */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(name = {"reactor.netty.http.client.HttpClient",
+      "org.springframework.boot.http.client.ReactorClientHttpRequestFactoryBuilder"})
+  static class ReactorFactoryConfiguration {
+    @Bean
+    @ConditionalOnMissingBean(name = "zipjackReactorRequestFactoryCustomizer")
+    ClientHttpRequestFactoryBuilderCustomizer<ReactorClientHttpRequestFactoryBuilder>
+        zipjackReactorRequestFactoryCustomizer() {
+      return builder -> builder.withHttpClientCustomizer(client -> client.compress(false));
     }
   }
 }

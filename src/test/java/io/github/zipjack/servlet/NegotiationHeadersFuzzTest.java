@@ -1,5 +1,6 @@
 package io.github.zipjack.servlet;
 
+import io.github.zipjack.http.RequestBodyCodings;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.github.zipjack.codec.CompressionEngine;
 import io.github.zipjack.codec.EngineConfig;
@@ -43,7 +44,7 @@ class NegotiationHeadersFuzzTest {
     if (header == null) {
       return; // Jazzer's first input; a container never gives a null header line
     }
-    RequestInflation.Decision decision = INFLATION.decide(Collections.enumeration(List.of(header)));
+    RequestBodyCodings.Decision decision = INFLATION.decide(Collections.enumeration(List.of(header)));
     if (decision.problem != null) {
       for (char c : decision.problem.toCharArray()) {
         if (c < 0x20 || c >= 0x7f) {

@@ -1,5 +1,6 @@
 package io.github.zipjack.servlet;
 
+import io.github.zipjack.http.RequestBodyCodings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -39,7 +40,7 @@ class RequestInflationTest {
     zstd.close();
   }
 
-  private RequestInflation.Decision decide(String... lines) {
+  private RequestBodyCodings.Decision decide(String... lines) {
     return inflation.decide(Collections.enumeration(List.of(lines)));
   }
 
@@ -87,7 +88,7 @@ class RequestInflationTest {
 
   @Test
   void anUnknownCodingIsRefusedNamingWhatIsAccepted() {
-    RequestInflation.Decision decision = decide("deflate");
+    RequestBodyCodings.Decision decision = decide("deflate");
     assertNull(decision.engine);
     assertEquals("request Content-Encoding deflate is not supported; send one of: zstd, gzip, identity",
         decision.problem);

@@ -12,7 +12,7 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
- * {@link PeopleService} started on embedded Tomcat at a free loopback port with the given
+ * {@link PeopleService} started on embedded Tomcat (or Reactor Netty) at a free loopback port with the given
  * properties, and a client that sees the raw bytes (java.net.http never decodes a Content-Encoding).
  * Closing it stops the application.
  */
@@ -41,8 +41,23 @@ final class RunningBootService implements AutoCloseable {
         .properties(all.toArray(new String[0])).run());
   }
 
+  /**
+   * Starts it as a reactive application on Reactor Netty, with {@link ReactiveEndpoints} beside
+   * {@link PeopleService}'s handlers, and {@code properties}.
+   */
+  static RunningBootService startReactive(String... properties) {
+    List<String> all = new ArrayList<>(List.of("spring.main.web-application-type=reactive"));
+    all.addAll(List.of(properties));
+    return start(new Class<?>[] {ReactiveEndpoints.class}, all.toArray(new String[0]));
+  }
+
   HttpResponse<byte[]> get(String path, String... headers) throws IOException, InterruptedException {
-    HttpRequest.Builder request = HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(20));
+    return send(HttpRequest.newBuilder(uri(path)), headers);
+  }
+
+  /** Sends {@code request} with {@code headers} (name, value, ...), reading the body's raw bytes. */
+  HttpResponse<byte[]> send(HttpRequest.Builder request, String... headers) throws IOException, InterruptedException {
+    request.timeout(Duration.ofSeconds(20));
     for (int i = 0; i < headers.length; i += 2) {
       request.header(headers[i], headers[i + 1]);
     }

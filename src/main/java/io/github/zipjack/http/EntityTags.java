@@ -1,4 +1,4 @@
-package io.github.zipjack.servlet;
+package io.github.zipjack.http;
 
 import java.util.Collection;
 import java.util.Map;
@@ -8,13 +8,13 @@ import java.util.Map;
  * compressed bytes differ from the identity ones, so a strong validator must differ too), and the
  * suffix is stripped from the tags of conditional request headers so that the application compares
  * its own tags. Weak tags ({@code W/"abc"}) are left alone: they promise only semantic equivalence,
- * which compression keeps. Stateless.
+ * which compression keeps. Stateless; shared by the servlet filter and the reactive writer.
  */
-final class EntityTags {
+public final class EntityTags {
   private EntityTags() {}
 
   /** {@code "abc"} with {@code gzip} gives {@code "abc-gzip"}; weak or malformed tags come back as they are. */
-  static String withSuffix(String etag, String coding) {
+  public static String withSuffix(String etag, String coding) {
     if (etag == null || !isStrong(etag)) {
       return etag;
     }
@@ -33,7 +33,7 @@ final class EntityTags {
    *
    * @param codings the suffixes that may be stripped (the codings the filter offers)
    */
-  static String stripSuffixes(String header, Collection<String> codings, Map<String, String> stripped) {
+  public static String stripSuffixes(String header, Collection<String> codings, Map<String, String> stripped) {
     if (header == null || header.indexOf('-') < 0) {
       return header;
     }

@@ -1,0 +1,124 @@
+package io.github.zipjack.spring;
+
+import io.github.zipjack.Pipeline;
+import io.github.zipjack.PipelineResources;
+import io.github.zipjack.servlet.CompressionListener;
+import io.github.zipjack.servlet.CompressionSettings;
+import io.github.zipjack.webflux.EntityTagFilter;
+import io.github.zipjack.webflux.RequestInflationFilter;
+import java.util.Map;
+import java.util.function.Function;
+import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.http.codec.CodecCustomizer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
+import org.springframework.core.io.ResourceLoader;
+import org.springframework.web.server.WebFilter;
+
+/**
+ * zipjack in a Spring Boot WebFlux application, configured from the same {@code zipjack.compression.*}
+ * properties as the servlet side ({@link ZipjackCompressionProperties}): a codec writer that
+ * serializes single-value bodies straight into the negotiated coding with an exact Content-Length,
+ * placed ahead of Spring's JSON writer; and a web filter that inflates compressed request bodies
+ * within the request limits ({@link RequestInflationFilter}); and a web filter that lets the
+ * application compare its own ETags in conditional requests ({@link EntityTagFilter}); with
+ * Micrometer, the {@code zipjack.*} meters ({@link ZipjackMetrics}). Active when the application is a reactive web application
+ * and {@code zipjack.compression.enabled} is not false. Beside Boot's {@code server.compression},
+ * nothing is compressed twice: Reactor Netty's compressor passes a response that already has a
+ * Content-Encoding through.
+ */
+@AutoConfiguration(beforeName = "org.springframework.boot.http.codec.autoconfigure.CodecsAutoConfiguration")
+@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
+@ConditionalOnClass({CodecCustomizer.class, WebFilter.class})
+@ConditionalOnProperty(prefix = "zipjack.compression", name = "enabled", havingValue = "true", matchIfMissing = true)
+@EnableConfigurationProperties(ZipjackCompressionProperties.class)
+public class ZipjackReactiveAutoConfiguration {
+  /** Made by Spring Boot's auto-configuration; holds no state. */
+  public ZipjackReactiveAutoConfiguration() {
+  }
+
+  /**
+   * The settings from the properties, as the servlet side makes them.
+   *
+   * @param properties the bound {@code zipjack.compression.*} properties
+   * @param resources where {@code classpath:} and {@code file:} dictionary locations are read from
+   * @return immutable settings, validated
+   * @throws InvalidZipjackPropertyException naming the property whose value is refused
+   */
+  @Bean
+  @ConditionalOnMissingBean
+  public CompressionSettings zipjackCompressionSettings(ZipjackCompressionProperties properties,
+      ResourceLoader resources) {
+    return PropertySettings.from(properties, resources);
+  }
+
+  /**
+   * The writers' pipelines, on the application's mapper (as {@link ApplicationMappers} picks it);
+   * with no mapper, none.
+   */
+  @Bean(destroyMethod = "close")
+  @ConditionalOnMissingBean
+  @ConditionalOnProperty(prefix = "zipjack.compression.converter", name = "enabled", havingValue = "true",
+      matchIfMissing = true)
+  ReactiveWriters zipjackReactiveWriters(CompressionSettings settings, ListableBeanFactory beans,
+      Environment environment, ObjectProvider<CompressionListener> listener) {
+    Function<Pipeline.Builder, Pipeline.Builder> json = ApplicationMappers.json(beans, environment,
+        ApplicationMappers.CODECS_PREFERENCE);
+    if (json == null) {
+      return null;
+    }
+    return new ReactiveWriters(settings, json, ApplicationMappers.msgpack(beans, environment,
+        ApplicationMappers.CODECS_PREFERENCE), listener.getIfUnique());
+  }
+
+  /**
+   * Inflates gzip, zstd and br request bodies within {@code max-inflated-request-size} and
+   * {@code max-inflation-ratio}; off with {@code zipjack.compression.inflate-requests=false}.
+   */
+  @Bean(destroyMethod = "close")
+  @ConditionalOnMissingBean
+  @ConditionalOnProperty(prefix = "zipjack.compression", name = "inflate-requests", havingValue = "true",
+      matchIfMissing = true)
+  RequestInflationFilter zipjackRequestInflationFilter(CompressionSettings settings,
+      ZipjackCompressionProperties properties) {
+    return new RequestInflationFilter(settings, properties.getFilterOrder());
+  }
+
+  /** Strips the writer's coding suffixes from conditional requests' tags, and puts them back on a 304. */
+  @Bean
+  @ConditionalOnMissingBean
+  @ConditionalOnProperty(prefix = "zipjack.compression.converter", name = "enabled", havingValue = "true",
+      matchIfMissing = true)
+  EntityTagFilter zipjackEntityTagFilter(CompressionSettings settings, ZipjackCompressionProperties properties) {
+    return new EntityTagFilter(settings.preference(), properties.getFilterOrder());
+  }
+
+  @Bean
+  CodecCustomizer zipjackCodecCustomizer(ObjectProvider<ReactiveWriters> writers) {
+    return configurer -> writers.ifUnique(w -> w.register(configurer));
+  }
+
+  /** With Micrometer on the class path: the {@code zipjack.*} meters ({@link ZipjackMetrics}), source {@code writer}. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(name = "io.micrometer.core.instrument.MeterRegistry")
+  static class MetricsConfiguration {
+    @Bean
+    @ConditionalOnMissingBean
+    ZipjackMetrics zipjackMetrics(ObjectProvider<ReactiveWriters> writers) {
+      return new ZipjackMetrics(Map.of("writer", () -> {
+        ReactiveWriters made = writers.getIfUnique();
+        return made == null ? NOTHING : made.resources();
+      }));
+    }
+  }
+
+  private static final PipelineResources NOTHING = new PipelineResources(0, 0, 0, 0, 0, 0);
+}

@@ -1,0 +1,62 @@
+package io.github.zipjack.spring;
+
+import io.github.zipjack.webflux.DecodingExchangeFilter;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.http.client.autoconfigure.reactive.ClientHttpConnectorBuilderCustomizer;
+import org.springframework.boot.http.client.reactive.ReactorClientHttpConnectorBuilder;
+import org.springframework.boot.webclient.WebClientCustomizer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.web.reactive.function.client.WebClient;
+
+/**
+ * Makes the {@code WebClient.Builder} that Spring Boot injects ask for zstd, gzip and br and decode
+ * the answers within {@code zipjack.client.max-decoded-size}, and compress request bodies when
+ * {@code zipjack.client.compress-requests} is set ({@link DecodingExchangeFilter}), configured from
+ * the same {@code zipjack.client.*} properties as the RestClient side; and turns off Reactor Netty's
+ * own decompression in Boot's connector, which has no limit. Active when Boot's WebClient
+ * module is present and {@code zipjack.client.enabled} is not false; the filter backs off when the
+ * application defines its own.
+ */
+@AutoConfiguration(beforeName = "org.springframework.boot.webclient.autoconfigure.WebClientAutoConfiguration")
+@ConditionalOnClass({WebClient.class, WebClientCustomizer.class})
+@ConditionalOnProperty(prefix = "zipjack.client", name = "enabled", havingValue = "true", matchIfMissing = true)
+@EnableConfigurationProperties(ZipjackClientProperties.class)
+public class ZipjackWebClientAutoConfiguration {
+  /** Made by Spring Boot's auto-configuration; holds no state. */
+  public ZipjackWebClientAutoConfiguration() {
+  }
+
+  @Bean(destroyMethod = "close")
+  @ConditionalOnMissingBean
+  DecodingExchangeFilter zipjackDecodingExchangeFilter(ZipjackClientProperties properties) {
+    return ClientPropertySettings.exchangeFilter(properties);
+  }
+
+  @Bean
+  WebClientCustomizer zipjackWebClientCustomizer(ObjectProvider<DecodingExchangeFilter> filter) {
+    return builder -> filter.ifUnique(builder::filter);
+  }
+
+  /**
+   * Turns off Reactor Netty's own decompression, which Boot's connector turns on and which has no
+   * limit, so that an answer is decoded once, by zipjack. Boot applies it to the connector of the
+   * {@code WebClient.Builder} it injects. A nested class, so that nothing names Reactor Netty's types
+   * when it is absent.
+   */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(name = {"reactor.netty.http.client.HttpClient",
+      "org.springframework.boot.http.client.reactive.ReactorClientHttpConnectorBuilder"})
+  static class ReactorConnectorConfiguration {
+    @Bean
+    @ConditionalOnMissingBean(name = "zipjackReactorConnectorCustomizer")
+    ClientHttpConnectorBuilderCustomizer<ReactorClientHttpConnectorBuilder> zipjackReactorConnectorCustomizer() {
+      return builder -> builder.withHttpClientCustomizer(client -> client.compress(false));
+    }
+  }
+}
