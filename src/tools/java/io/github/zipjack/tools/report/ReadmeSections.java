@@ -20,7 +20,8 @@ import java.util.regex.Pattern;
  * ({@link PairedHeadlineSection}), rewritten only when that section says they are fit for the README
  * (every ratio's 95% interval within ±5%, the A/A interval containing 1; else the README keeps its
  * table and {@link #main} prints why; a report's JMH {@link HeadlineSection} never is); and the HTTP
- * client's table from the report's client section. docs/benchmarks.md has
+ * client's table from the report's client section. docs/dictionaries.md has the report's {@code dcz}
+ * rows over HTTP ({@link #HTTP_DICTIONARY}). docs/benchmarks.md has
  * <ul>
  *   <li>the size table of the study (docs/benchmarks.md; raw, gzip 6 and gzip 1 for x1 and x10),
  *       computed by encoding the generated datasets with zipjack's pipeline; ReadmeSectionsTest
@@ -48,6 +49,8 @@ public final class ReadmeSections {
   static final Path README = Path.of("README.md");
   /** The benchmarks' page, with {@link #SIZES}, {@link #KEY_FIGURES} and {@link #ENGINES}. */
   static final Path BENCHMARKS_DOC = Path.of("docs", "benchmarks.md");
+  /** The dictionaries' page, beside the benchmarks' page, with {@link #HTTP_DICTIONARY}. */
+  static final Path DICTIONARIES_DOC = Path.of("docs", "dictionaries.md");
   /** Where README.md finds the charts of the published report. */
   static final String PUBLISHED_DIR = "bench/latest/";
   /** Where a page in docs/ finds them. */
@@ -289,13 +292,15 @@ public final class ReadmeSections {
       String report = Files.readString(Path.of(args[2]), StandardCharsets.UTF_8);
       readmeText = publishHeadline(readmeText, Path.of(args[2]));
       readmeText = CLIENT.replace(readmeText, client(report));
-      readmeText = HTTP_DICTIONARY.replace(readmeText, httpDictionary(report));
       benchmarksText = KEY_FIGURES.replace(benchmarksText, keyFigures(report));
       benchmarksText = ENGINES.replace(benchmarksText, engines(report, PUBLISHED_DIR_FROM_DOCS));
+      Path dictionaries = benchmarks.resolveSibling(DICTIONARIES_DOC.getFileName());
+      Files.writeString(dictionaries, HTTP_DICTIONARY.replace(Files.readString(dictionaries, StandardCharsets.UTF_8),
+          httpDictionary(report)), StandardCharsets.UTF_8);
     }
     Files.writeString(readme, readmeText, StandardCharsets.UTF_8);
     Files.writeString(benchmarks, benchmarksText, StandardCharsets.UTF_8);
-    System.out.println("updated " + readme + " and " + benchmarks);
+    System.out.println("updated " + readme + ", " + benchmarks + (args.length > 2 ? " and its dictionaries page" : ""));
   }
 
   /** {@code readmeText} with its headline from {@code report} when fit; prints which, and why a table was kept. */
