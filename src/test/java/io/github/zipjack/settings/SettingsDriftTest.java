@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Test;
  * its defaults and docs: the pipeline's, the filter's and the HTTP client's builders' methods, the
  * filter's init parameters, the properties of {@link ZipjackCompressionProperties} and
  * {@link ZipjackClientProperties}, the configuration metadata built beside the main classes,
- * and the settings tables of README.md and docs/. A setting added in one
+ * and the settings tables of docs/. A setting added in one
  * place and not in the others fails here, naming it.
  *
  * <p>With {@code -Dzipjack.regenerate=true} the tables and additional-spring-configuration-metadata.json

@@ -16,7 +16,7 @@ import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
- * The files made from {@link SettingCatalog}: the settings tables in README.md and docs/, between
+ * The files made from {@link SettingCatalog}: the settings tables in docs/, between
  * markers, and the {@code zipjack.compression.*} and {@code zipjack.client.*} entries of
  * additional-spring-configuration-metadata.json, from which Spring's annotation processor takes the
  * IDE's descriptions and defaults. {@link SettingsDriftTest} checks them; with
@@ -39,8 +39,6 @@ final class SettingsFiles {
 
   static List<Table> tables() {
     return List.of(
-        new Table(Path.of("README.md"), "pipeline", table(Surface.PIPELINE_BUILDER, "setting", false,
-            s -> "`" + s.name() + "`", Setting::shownDefault, SettingsFiles::forReadme)),
         new Table(Path.of("docs/pipeline.md"), "pipeline", table(Surface.PIPELINE_BUILDER, "setting", true,
             s -> "`" + s.name() + "`", Setting::shownDefault, SettingsFiles::forDocs)),
         new Table(Path.of("docs/servlet-filter.md"), "filter", table(Surface.FILTER_BUILDER,
@@ -85,11 +83,6 @@ final class SettingsFiles {
       md.append(" | ").append(shownDefault.apply(s)).append(" | ").append(links.apply(s.doc())).append(" |\n");
     }
     return md.toString();
-  }
-
-  /** The doc's links, written from the repository's root, as README.md reads them. */
-  private static String forReadme(String doc) {
-    return doc.replace("](README.md#", "](#");
   }
 
   /** The doc's links as a page in docs/ reads them. */
