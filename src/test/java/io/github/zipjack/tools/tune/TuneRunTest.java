@@ -83,7 +83,7 @@ class TuneRunTest {
   @Test
   void jsonLinesFileGetsEveryEngineWithErrorsTheFrontTheChartAndTheTable() throws Exception {
     Path report = dir.resolve("report");
-    Outcome outcome = TuneSamples.run("--time", "30s", "--report", report.toString(),
+    Outcome outcome = TuneSamples.run("--time", "22s", "--report", report.toString(),
         TuneSamples.jsonLines(dir).toString());
     assertEquals(0, outcome.status(), outcome.out() + outcome.err());
 
@@ -112,7 +112,7 @@ class TuneRunTest {
     int cores = Runtime.getRuntime().availableProcessors();
     assumeTrue(cores > 1, "compressionThreads defaults to 1 on 1 core: nothing to compare");
     Path report = dir.resolve("report");
-    Outcome outcome = TuneSamples.run("--time", "40s", "--report", report.toString(),
+    Outcome outcome = TuneSamples.run("--time", "26s", "--report", report.toString(),
         TuneSamples.folderWithLargeBody(dir, 600).toString());
     assertEquals(0, outcome.status(), outcome.out() + outcome.err());
 
@@ -148,7 +148,7 @@ class TuneRunTest {
     double zstdOne = zstdOneSizePercent(folder);
     // Just under zstd-1's size: it is excluded, and the recommendation must look further down.
     double maxSize = Math.floor(zstdOne * 10 - 1) / 10;
-    Outcome outcome = TuneSamples.run("--time", "30s", "--max-size", Double.toString(maxSize), "--report",
+    Outcome outcome = TuneSamples.run("--time", "20s", "--max-size", Double.toString(maxSize), "--report",
         dir.resolve("report").toString(), folder.toString());
     assertEquals(0, outcome.status(), outcome.out() + outcome.err());
 
