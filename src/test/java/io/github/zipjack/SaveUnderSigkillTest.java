@@ -76,7 +76,10 @@ class SaveUnderSigkillTest {
   private Process startSaver(Path file, Path progress) throws IOException {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-    return new ProcessBuilder(java, "-Xmx256m", "-cp", classPath, FileSaverMain.class.getName(), file.toString())
+    // C1 alone and the serial collector: the child only has to start and save, twenty times over,
+    // and C2's and G1's threads would double what each start costs the machine.
+    return new ProcessBuilder(java, "-Xmx256m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp", classPath,
+        FileSaverMain.class.getName(), file.toString())
         .directory(new File(System.getProperty("java.io.tmpdir")))
         .redirectOutput(progress.toFile())
         .redirectError(ProcessBuilder.Redirect.appendTo(dir.resolve("saver.err").toFile()))

@@ -4,9 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.aayushatharva.brotli4j.Brotli4jLoader;
-import com.aayushatharva.brotli4j.encoder.BrotliOutputStream;
-import com.aayushatharva.brotli4j.encoder.Encoder;
-import com.github.luben.zstd.ZstdOutputStream;
+import io.github.zipjack.client.Bombs;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
@@ -53,9 +51,9 @@ class BombsInASmallHeapTest {
   @BeforeAll
   void decodeEveryBombInAChildWithA64MiBHeap() throws Exception {
     Brotli4jLoader.ensureAvailability();
-    Path gzip = write("gzip-1gib", out -> spaces(new GZIPOutputStream(out, CHUNK), GIB));
-    Path zstd = write("zstd-1gib", out -> spaces(new ZstdOutputStream(out, 3), GIB));
-    Path brotli = write("brotli-1gib", out -> spaces(new BrotliOutputStream(out, new Encoder.Parameters().setQuality(1)), GIB));
+    Path gzip = write("gzip-1gib", out -> out.write(Bombs.oneGib("gzip")));
+    Path zstd = write("zstd-1gib", out -> out.write(Bombs.oneGib("zstd")));
+    Path brotli = write("brotli-1gib", out -> out.write(Bombs.oneGib("br")));
     byte[] member = member(CHUNK);
     Path concatenated = write("gzip-16384-members", out -> {
       for (int i = 0; i < GIB / CHUNK; i++) {

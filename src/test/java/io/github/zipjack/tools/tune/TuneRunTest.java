@@ -41,6 +41,10 @@ class TuneRunTest {
   @TempDir
   Path dir;
 
+  /** Where the shared large-folder run keeps its samples and report. */
+  @TempDir
+  static Path sharedDir;
+
   /**
    * These runs check what bench/tune prints, not how fast anything is, so another JMH on the machine
    * (a benchmark someone is running beside the build) must not fail them with JMH's lock.
@@ -107,13 +111,34 @@ class TuneRunTest {
     assertFalse(outcome.out().contains("Large bodies (") || markdown.contains("Large bodies ("), outcome.out());
   }
 
+  /**
+   * One bench/tune run that two tests read: a folder with a body over the parallel threshold, and
+   * {@code --max-size} just under zstd-1's size on it, so that zstd-1 is excluded and the
+   * recommendation must look further down. Made by the first test that asks.
+   */
+  private static LargeFolderRun largeFolderRun;
+
+  private record LargeFolderRun(Outcome outcome, double maxSize, Path report) {}
+
+  private static LargeFolderRun largeFolderRun() throws Exception {
+    if (largeFolderRun == null) {
+      Path folder = TuneSamples.folderWithLargeBody(sharedDir, 600);
+      // Just under zstd-1's size: it is excluded, and the recommendation must look further down.
+      double maxSize = Math.floor(zstdOneSizePercent(folder) * 10 - 1) / 10;
+      Path report = sharedDir.resolve("report");
+      Outcome outcome = TuneSamples.run("--time", "26s", "--max-size", Double.toString(maxSize), "--report",
+          report.toString(), folder.toString());
+      largeFolderRun = new LargeFolderRun(outcome, maxSize, report);
+    }
+    return largeFolderRun;
+  }
+
   @Test
   void bodyOverTheParallelThresholdGetsItsLatencySerialAndWithCompressionThreads() throws Exception {
     int cores = Runtime.getRuntime().availableProcessors();
     assumeTrue(cores > 1, "compressionThreads defaults to 1 on 1 core: nothing to compare");
-    Path report = dir.resolve("report");
-    Outcome outcome = TuneSamples.run("--time", "26s", "--report", report.toString(),
-        TuneSamples.folderWithLargeBody(dir, 600).toString());
+    LargeFolderRun run = largeFolderRun();
+    Outcome outcome = run.outcome();
     assertEquals(0, outcome.status(), outcome.out() + outcome.err());
 
     String heading = "Large bodies (1 over 256 KiB): ms per body, serial → compressionThreads=" + cores;
@@ -135,7 +160,7 @@ class TuneRunTest {
       }
     }
     assertEquals(expected.stream().sorted().toList(), latencySettings.stream().sorted().toList(), outcome.out());
-    assertTrue(Files.readString(report.resolve(TuneCommand.TABLE_FILE)).contains(heading), "in tune.md too");
+    assertTrue(Files.readString(run.report().resolve(TuneCommand.TABLE_FILE)).contains(heading), "in tune.md too");
   }
 
   private static String firstZipjackSetting(List<Row> rows) {
@@ -144,12 +169,9 @@ class TuneRunTest {
 
   @Test
   void folderRecommendationIsTheFastestSettingWithinMaxSize() throws Exception {
-    Path folder = TuneSamples.folder(dir);
-    double zstdOne = zstdOneSizePercent(folder);
-    // Just under zstd-1's size: it is excluded, and the recommendation must look further down.
-    double maxSize = Math.floor(zstdOne * 10 - 1) / 10;
-    Outcome outcome = TuneSamples.run("--time", "20s", "--max-size", Double.toString(maxSize), "--report",
-        dir.resolve("report").toString(), folder.toString());
+    LargeFolderRun run = largeFolderRun();
+    Outcome outcome = run.outcome();
+    double maxSize = run.maxSize();
     assertEquals(0, outcome.status(), outcome.out() + outcome.err());
 
     List<Row> rows = rows(outcome.out());
