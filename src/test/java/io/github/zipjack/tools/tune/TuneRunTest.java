@@ -75,10 +75,22 @@ class TuneRunTest {
     return line.substring("recommended: ".length()).split(" ")[0];
   }
 
+  /**
+   * A budget a little over the least bench/tune accepts for its measurements here: libdeflate's two
+   * settings (Java 25) add measurements.
+   */
+  private static String budget(int seconds, int secondsWithLibdeflate) {
+    return (libdeflateHere() ? secondsWithLibdeflate : seconds) + "s";
+  }
+
+  private static boolean libdeflateHere() {
+    return Codec.parse("libdeflate-1").unavailableHere() == null;
+  }
+
   private static List<String> expectedSettings() {
     List<String> names = new ArrayList<>(List.of("zlib-1", "zlib-6", "zstd-1", "zstd-3", "brotli-4", "brotli-5",
         "study-gzip-1", "study-gzip-6"));
-    if (Codec.parse("libdeflate-1").unavailableHere() == null) {
+    if (libdeflateHere()) {
       names.addAll(List.of("libdeflate-1", "libdeflate-6"));
     }
     return names;
@@ -87,7 +99,7 @@ class TuneRunTest {
   @Test
   void jsonLinesFileGetsEveryEngineWithErrorsTheFrontTheChartAndTheTable() throws Exception {
     Path report = dir.resolve("report");
-    Outcome outcome = TuneSamples.run("--time", "22s", "--report", report.toString(),
+    Outcome outcome = TuneSamples.run("--time", budget(22, 28), "--report", report.toString(),
         TuneSamples.jsonLines(dir).toString());
     assertEquals(0, outcome.status(), outcome.out() + outcome.err());
 
@@ -126,7 +138,7 @@ class TuneRunTest {
       // Just under zstd-1's size: it is excluded, and the recommendation must look further down.
       double maxSize = Math.floor(zstdOneSizePercent(folder) * 10 - 1) / 10;
       Path report = sharedDir.resolve("report");
-      Outcome outcome = TuneSamples.run("--time", "26s", "--max-size", Double.toString(maxSize), "--report",
+      Outcome outcome = TuneSamples.run("--time", budget(26, 32), "--max-size", Double.toString(maxSize), "--report",
           report.toString(), folder.toString());
       largeFolderRun = new LargeFolderRun(outcome, maxSize, report);
     }
