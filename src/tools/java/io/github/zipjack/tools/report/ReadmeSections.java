@@ -19,9 +19,10 @@ import java.util.regex.Pattern;
  * never typed in. README.md has the headline: the caption and table of bench/run's paired headline
  * ({@link PairedHeadlineSection}), rewritten only when that section says they are fit for the README
  * (every ratio's 95% interval within ±5%, the A/A interval containing 1; else the README keeps its
- * table and {@link #main} prints why; a report's JMH {@link HeadlineSection} never is); and the HTTP
- * client's table from the report's client section. docs/dictionaries.md has the report's {@code dcz}
- * rows over HTTP ({@link #HTTP_DICTIONARY}). docs/benchmarks.md has
+ * table and {@link #main} prints why; a report's JMH {@link HeadlineSection} never is).
+ * docs/http-client.md has the HTTP client's table from the report's client section
+ * ({@link #CLIENT}), docs/dictionaries.md the report's {@code dcz} rows over HTTP
+ * ({@link #HTTP_DICTIONARY}). docs/benchmarks.md has
  * <ul>
  *   <li>the size table of the study (docs/benchmarks.md; raw, gzip 6 and gzip 1 for x1 and x10),
  *       computed by encoding the generated datasets with zipjack's pipeline; ReadmeSectionsTest
@@ -45,12 +46,14 @@ public final class ReadmeSections {
   static final Section HEADLINE = new Section("headline");
   static final Section CLIENT = new Section("client");
   static final Section HTTP_DICTIONARY = new Section("http-dictionary");
-  /** The front page, with {@link #HEADLINE} and {@link #CLIENT}. */
+  /** The front page, with {@link #HEADLINE}. */
   static final Path README = Path.of("README.md");
   /** The benchmarks' page, with {@link #SIZES}, {@link #KEY_FIGURES} and {@link #ENGINES}. */
   static final Path BENCHMARKS_DOC = Path.of("docs", "benchmarks.md");
   /** The dictionaries' page, beside the benchmarks' page, with {@link #HTTP_DICTIONARY}. */
   static final Path DICTIONARIES_DOC = Path.of("docs", "dictionaries.md");
+  /** The HTTP client's page, beside the benchmarks' page, with {@link #CLIENT}. */
+  static final Path HTTP_CLIENT_DOC = Path.of("docs", "http-client.md");
   /** Where README.md finds the charts of the published report. */
   static final String PUBLISHED_DIR = "bench/latest/";
   /** Where a page in docs/ finds them. */
@@ -291,16 +294,20 @@ public final class ReadmeSections {
     if (args.length > 2) {
       String report = Files.readString(Path.of(args[2]), StandardCharsets.UTF_8);
       readmeText = publishHeadline(readmeText, Path.of(args[2]));
-      readmeText = CLIENT.replace(readmeText, client(report));
       benchmarksText = KEY_FIGURES.replace(benchmarksText, keyFigures(report));
       benchmarksText = ENGINES.replace(benchmarksText, engines(report, PUBLISHED_DIR_FROM_DOCS));
-      Path dictionaries = benchmarks.resolveSibling(DICTIONARIES_DOC.getFileName());
-      Files.writeString(dictionaries, HTTP_DICTIONARY.replace(Files.readString(dictionaries, StandardCharsets.UTF_8),
-          httpDictionary(report)), StandardCharsets.UTF_8);
+      replaceIn(benchmarks.resolveSibling(DICTIONARIES_DOC.getFileName()), HTTP_DICTIONARY, httpDictionary(report));
+      replaceIn(benchmarks.resolveSibling(HTTP_CLIENT_DOC.getFileName()), CLIENT, client(report));
     }
     Files.writeString(readme, readmeText, StandardCharsets.UTF_8);
     Files.writeString(benchmarks, benchmarksText, StandardCharsets.UTF_8);
-    System.out.println("updated " + readme + ", " + benchmarks + (args.length > 2 ? " and its dictionaries page" : ""));
+    System.out.println("updated " + readme + ", " + benchmarks
+        + (args.length > 2 ? " and its dictionaries and HTTP client pages" : ""));
+  }
+
+  /** Rewrites {@code section} of the page {@code page} with {@code text}. */
+  private static void replaceIn(Path page, Section section, String text) throws IOException {
+    Files.writeString(page, section.replace(Files.readString(page, StandardCharsets.UTF_8), text), StandardCharsets.UTF_8);
   }
 
   /** {@code readmeText} with its headline from {@code report} when fit; prints which, and why a table was kept. */
