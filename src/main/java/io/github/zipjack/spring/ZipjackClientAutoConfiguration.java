@@ -59,7 +59,8 @@ public class ZipjackClientAutoConfiguration {
   /**
    * The interceptor, from the properties. With {@code spring.http.clients.redirects=dont-follow} it
    * takes every answer to come from its request's URL; otherwise it uses RFC 9842 dictionaries only
-   * for calls through the {@link HopByHopRequestFactory} this configuration gives the builders.
+   * for calls through the {@link HopByHopRequestFactory}s that Boot's factory builder makes under
+   * this configuration.
    *
    * @param properties the bound {@code zipjack.client.*} properties
    * @param environment where {@code spring.http.clients.redirects} is read
