@@ -9,9 +9,8 @@ import java.io.File;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
-import java.net.URL;
 import java.net.URLClassLoader;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -132,18 +131,15 @@ class OptionalDependenciesTest {
 
   /** The library's classes and its required jars, with no parent that could see the optional ones. */
   private static URLClassLoader withoutOptionalJars() throws Exception {
-    String path = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-    List<URL> urls = new ArrayList<>();
-    for (String entry : path.split(File.pathSeparator)) {
+    URLClassLoader loader = IsolatedClassPath.of(entry -> {
       String name = new File(entry).getName();
       boolean optional = OPTIONAL_JARS.stream().anyMatch(name::startsWith)
           || entry.contains(File.separator + "tools" + File.separator + "jackson" + File.separator); // Jackson 3
       boolean library = entry.endsWith("classes") && !entry.endsWith("test-classes");
-      if (library || (!optional && name.startsWith("jackson-"))) {
-        urls.add(new File(entry).toURI().toURL());
-      }
-    }
-    assertTrue(urls.stream().anyMatch(u -> u.getPath().contains("jackson-databind")), "no jackson-databind in " + path);
-    return new URLClassLoader(urls.toArray(new URL[0]), ClassLoader.getPlatformClassLoader());
+      return library || (!optional && name.startsWith("jackson-"));
+    });
+    assertTrue(Arrays.stream(loader.getURLs()).anyMatch(u -> u.getPath().contains("jackson-databind")),
+        "no jackson-databind in " + Arrays.toString(loader.getURLs()));
+    return loader;
   }
 }

@@ -46,9 +46,10 @@ import java.util.concurrent.TimeUnit;
  * {@code maxNestingDepth}) and with its exceptions. One exception to decoding as it arrives: a gzip
  * body of at most {@link #MAX_WHOLE_BODY_BYTES} with a Content-Length is received whole and decoded
  * in one libdeflate call where libdeflate loads (Java 25+), which is faster. Request bodies are
- * serialized with the same mapper and, when asked, compressed, with an exact Content-Length. With
- * {@link Builder#dictionaries(DictionarySettings)} it also speaks RFC 9842: it keeps dictionaries
- * the server marks, announces them, and decodes {@code dcz} answers made with them.
+ * serialized with the same mapper and, when asked, compressed, with an exact Content-Length. Where
+ * zstd decodes it also speaks RFC 9842 unless {@link Builder#dictionaries(DictionarySettings)} turns it
+ * off: it keeps dictionaries the server marks, for the origin that answered, announces them to that
+ * origin, and decodes {@code dcz} answers made with them.
  *
  * <p>Thread-safe: share one per service called, like the HttpClient. A failed decode closes the
  * response's stream, which releases its connection, and holds nothing; the next call works as usual.
@@ -110,12 +111,16 @@ public final class CompressedHttpClient implements AutoCloseable {
     this.formats = madeFormats;
     this.codings = madeCodings;
     this.acceptEncoding = String.join(", ", codings.codings());
-    if (b.dictionarySettings != null && !codings.decodes("zstd")) {
+    DictionarySettings dictionarySettings;
+    try {
+      dictionarySettings = DictionaryStore.inEffect(b.dictionarySettings, b.dictionariesChosen,
+          codings.decodes("zstd"), b.codings);
+    } catch (IllegalStateException e) {
       close();
-      throw DictionaryStore.zstdMissing(b.codings);
+      throw e;
     }
-    this.dictionaries = b.dictionarySettings == null ? null
-        : new DictionaryStore(b.dictionarySettings, madeFormats.maxDecodedBytes());
+    this.dictionaries = dictionarySettings == null ? null
+        : new DictionaryStore(dictionarySettings, madeFormats.maxDecodedBytes());
     this.fetches = dictionaries == null ? null : new LinkedDictionaryFetches(dictionaries);
     if (b.decodeExecutor != null) {
       this.decodeExecutor = b.decodeExecutor;
@@ -643,7 +648,10 @@ public final class CompressedHttpClient implements AutoCloseable {
     private Compression requestCompression;
     private long compressFromBytes;
     private Executor decodeExecutor;
-    private DictionarySettings dictionarySettings;
+    /** Null for no dictionaries. */
+    private DictionarySettings dictionarySettings = DictionaryStore.defaultSettings();
+    /** Whether {@link #dictionaries} was called; the default alone asks for no zstd. */
+    private boolean dictionariesChosen;
 
     private Builder(HttpClient http, Pipeline pipeline) {
       this.http = Objects.requireNonNull(http, "http must not be null");
@@ -715,13 +723,16 @@ public final class CompressedHttpClient implements AutoCloseable {
      * Holds RFC 9842 compression dictionaries as {@code settings} say: keeps answers marked
      * {@code Use-As-Dictionary}, announces the one matching a request ({@code Available-Dictionary},
      * {@code Dictionary-ID}, and {@code dcz} in Accept-Encoding), decodes {@code dcz} answers with
-     * it after checking the SHA-256 in their header, and drops it once stale. Needs zstd. Default: off.
+     * it after checking the SHA-256 in their header, and drops it once stale. Needs zstd: once set,
+     * {@link #build()} fails without it. Default: on with {@code DictionarySettings}' defaults where
+     * zstd decodes, off where it does not (zstd-jni missing, or {@link #codings} leaving it out).
      *
-     * @param settings the dictionaries' limits
+     * @param settings the dictionaries' limits, or null for no dictionaries
      * @return this builder
      */
     public Builder dictionaries(DictionarySettings settings) {
-      this.dictionarySettings = Objects.requireNonNull(settings, "settings must not be null");
+      this.dictionarySettings = settings;
+      this.dictionariesChosen = true;
       return this;
     }
 
@@ -729,7 +740,8 @@ public final class CompressedHttpClient implements AutoCloseable {
      * A new client; the builder is left as it was.
      *
      * @return a thread-safe client that the caller closes
-     * @throws IllegalStateException if a coding named in {@link #codings} cannot load
+     * @throws IllegalStateException if a coding named in {@link #codings} cannot load, or
+     *     {@link #dictionaries} set settings and zstd does not decode
      */
     public CompressedHttpClient build() {
       return new CompressedHttpClient(this);

@@ -36,6 +36,7 @@ public final class EngineSelection {
     if (config.level() != compression.level()) {
       throw new IllegalArgumentException("config level " + config.level() + " differs from " + compression);
     }
+    requireLibrary(compression);
     switch (compression.contentEncoding()) {
       case "identity":
         return new IdentityEngine(config.inputBufferSize(), config.maxIdleEncoders());
@@ -44,16 +45,42 @@ public final class EngineSelection {
         return config.parallelism().isParallel() ? new ParallelGzipEngine(serial, config) : serial;
       }
       case "zstd":
-        requireZstd();
         ZstdDictionary dictionary = compression.dictionary();
         // A copy, once per engine: zstd loads it into tables of its own and the copy is dropped.
         return dictionary == null ? new ZstdEngine(config)
             : new ZstdEngine(config, dictionary.toByteArray(), dictionary.id());
       case "br":
-        requireBrotli();
         return new BrotliEngine(config);
       default:
         throw new AssertionError("unknown coding " + compression);
+    }
+  }
+
+  /**
+   * Checks, without making an engine, that the library {@code compression} needs is on the class
+   * path and loads: zstd-jni for zstd, brotli4j for brotli, libdeflate when gzip forces it.
+   *
+   * @param compression what is to be served
+   * @throws IllegalStateException if the library is missing or cannot load; the message says why
+   *     and names the Maven coordinates to add, as {@link #create} does
+   */
+  public static void requireLibrary(Compression compression) {
+    switch (compression.contentEncoding()) {
+      case "zstd":
+        requireZstd();
+        break;
+      case "br":
+        requireBrotli();
+        break;
+      case "gzip":
+        String reason = compression.gzipImplementation() == GzipImplementation.LIBDEFLATE
+            ? LibdeflateGzipEngine.unavailabilityReason() : null;
+        if (reason != null) {
+          throw new IllegalStateException("GzipImplementation.LIBDEFLATE cannot serve: " + reason);
+        }
+        break;
+      default:
+        break;
     }
   }
 
@@ -61,13 +88,8 @@ public final class EngineSelection {
     switch (implementation) {
       case ZLIB:
         return new GzipEngine(config);
-      case LIBDEFLATE: {
-        String reason = LibdeflateGzipEngine.unavailabilityReason();
-        if (reason != null) {
-          throw new IllegalStateException("GzipImplementation.LIBDEFLATE cannot serve: " + reason);
-        }
+      case LIBDEFLATE:
         return new LibdeflateGzipEngine(config);
-      }
       case AUTO:
         return LibdeflateGzipEngine.unavailabilityReason() == null
             ? new LibdeflateGzipEngine(config) : new GzipEngine(config);

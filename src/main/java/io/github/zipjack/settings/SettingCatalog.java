@@ -220,9 +220,10 @@ public final class SettingCatalog {
       "the client's own daemon threads", "where `bodyHandler` and `sendAsync` decode bodies; the client never "
           + "shuts it down").on(CLIENT_BUILDER);
   /** {@code dictionaries} of the client's builder and {@code zipjack.client.dictionaries.enabled}. */
-  public static final Setting<Boolean> CLIENT_DICTIONARIES = Setting.flag("dictionaries", false,
-      "RFC 9842: answers marked `Use-As-Dictionary` are kept while fresh, announced for the URLs they match and "
-          + "used to decode `dcz` (needs zstd); builder: `dictionaries(DictionarySettings)`")
+  public static final Setting<Boolean> CLIENT_DICTIONARIES = Setting.flag("dictionaries", true,
+      "RFC 9842: answers marked `Use-As-Dictionary` are kept while fresh, for the origin that answered, announced "
+          + "for the URLs they match and used to decode `dcz`; needs zstd (without zstd-jni the default is off); "
+          + "builder: `dictionaries(DictionarySettings)`, `dictionaries(null)` for none")
       .on(CLIENT_BUILDER).clientProperty("dictionaries.enabled");
   /** {@code DictionarySettings.Builder.maxBytes} and {@code zipjack.client.dictionaries.max-size}. */
   public static final Setting<Long> DICTIONARY_MAX_BYTES = Setting.bytes("maxBytes", 1, MAX_POOL_BYTES, 16 * MIB,

@@ -29,8 +29,12 @@ final class ClientPropertySettings {
   private ClientPropertySettings() {}
 
   /**
+   * The interceptor; its dictionaries are on unless {@code dictionaries.enabled} is false, and, when
+   * that property is not set, off without zstd rather than refused.
+   *
    * @param redirectsFollowed whether the request factories may follow redirects (Boot's
-   *     {@code spring.http.clients.redirects} is not {@code dont-follow}), which leaves dictionaries unused
+   *     {@code spring.http.clients.redirects} is not {@code dont-follow}): then dictionaries are used
+   *     only through a {@link HopByHopRequestFactory}
    * @return an interceptor the caller closes
    * @throws InvalidZipjackPropertyException naming the first property whose value is refused
    */
@@ -38,9 +42,8 @@ final class ClientPropertySettings {
     DecodingClientInterceptor.Builder b = DecodingClientInterceptor.builder();
     b.maxDecodedBytes(maxDecodedBytes(p));
     codings(p, b::codings, b::compressRequests);
-    if (p.getDictionaries().isEnabled()) {
-      b.dictionaries(dictionarySettings(p.getDictionaries()));
-    }
+    ZipjackClientProperties.Dictionaries d = p.getDictionaries();
+    b.dictionaries(d.isEnabled() ? dictionarySettings(d) : null, d.enabledExplicitly());
     b.redirectsFollowed(redirectsFollowed);
     return assembled(p, b.codingChoices(), b.maxDecodedBytes(), (codings, requestCompression) -> checked(
         SettingCatalog.CLIENT_DICTIONARIES, p.getDictionaries().isEnabled(), () -> b.build(codings, requestCompression)));

@@ -40,7 +40,8 @@ final class CodingPipelines {
         byCoding.put(coding.contentEncoding(), pipeline);
       } catch (IllegalStateException missingLibrary) {
         if (settings.codingsRequired()) {
-          throw missingLibrary; // the filter fails start-up the same way, naming the artifact
+          // settings of the application's own: zipjack's properties are refused before (PropertySettings)
+          throw missingLibrary;
         }
       }
     }

@@ -18,7 +18,6 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -43,18 +42,22 @@ import org.springframework.http.client.ClientHttpResponse;
  * {@code ResourceAccessException} or {@code RestClientException}); a coding not asked for fails
  * before the body is read, and the response is closed either way.
  *
- * <p>With {@link Builder#dictionaries} it also speaks RFC 9842 as
- * {@link io.github.zipjack.client.CompressedHttpClient} does: it keeps answers marked
- * {@code Use-As-Dictionary} for their origin, announces them to requests of that origin, decodes a
- * {@code dcz} answer only with the dictionary its request announced, and, when the settings say
- * {@code fetchLinked}, fetches a dictionary an answer names with
+ * <p>Where zstd decodes it also speaks RFC 9842 as {@link io.github.zipjack.client.CompressedHttpClient}
+ * does, unless {@link Builder#dictionaries} turns that off: it keeps answers marked
+ * {@code Use-As-Dictionary} for the origin that answered, announces them to requests of that origin,
+ * decodes a {@code dcz} answer only with the dictionary its request announced, and, when the settings
+ * say {@code fetchLinked}, fetches a dictionary an answer names with
  * {@code Link: <url>; rel="compression-dictionary"} in the background, on one daemon thread of its
  * own, through the interceptors after this one and the request factory (the caller's answer never
  * waits for it; a refused or failed fetch is never the caller's failure). An interceptor cannot see
  * which URL finally answered when the request factory follows a redirect, and an answer from another
- * origin must not become this one's dictionary: so dictionaries are used only when the factory
- * follows no redirects ({@link Builder#redirectsFollowed}; Boot's auto-configuration reads
- * {@code spring.http.clients.redirects=dont-follow}); otherwise it keeps, announces and fetches none.
+ * origin must not become this one's dictionary, nor one origin's dictionary be announced to another:
+ * so it uses dictionaries only where it knows each answer's URL. That is when the factory follows no
+ * redirect ({@link Builder#redirectsFollowed}{@code (false)}; Boot's auto-configuration sets it for
+ * {@code spring.http.clients.redirects=dont-follow}), or, by default, for the exchanges that go
+ * through the factories Boot builds under zipjack's auto-configuration, which follow redirects
+ * themselves, one hop at a time, and have the interceptor announce each hop's dictionary; an
+ * exchange through any other factory keeps, announces and fetches none.
  *
  * <p>Spring's JDK request factory decodes gzip itself, without a limit; zipjack's auto-configuration
  * turns that off, and an application that builds its own factory should call
@@ -62,31 +65,39 @@ import org.springframework.http.client.ClientHttpResponse;
  */
 public final class DecodingClientInterceptor implements ClientHttpRequestInterceptor, AutoCloseable {
   private static final ThreadFactory FETCH_THREADS = new DaemonThreads("zipjack-dictionary-fetch-");
-  private static final System.Logger LOG = System.getLogger(DecodingClientInterceptor.class.getName());
   private final ResponseCodings codings;
   /** Null when request bodies are never compressed. */
   private final RequestCompression requestCompression;
   private final long maxDecodedBytes;
   private final String acceptEncoding;
-  /** Null when RFC 9842 dictionaries are off, or redirects are followed out of this interceptor's sight. */
+  /** Null when RFC 9842 dictionaries are off. */
   private final DictionaryStore dictionaries;
+  /**
+   * False when the request factory follows no redirect, so that a request's URL is its answer's;
+   * true when each answer's URL is known only from a {@link HopByHopRequestFactory}.
+   */
+  private final boolean redirectsFollowed;
   /** Which linked dictionaries are fetched; null when {@link #dictionaries} is. */
   private final LinkedDictionaryFetches fetches;
   /** Runs dictionary fetches: one daemon thread at most, made when needed and ended when idle; null when {@link #dictionaries} is. */
   private final ThreadPoolExecutor fetchExecutor;
 
   private DecodingClientInterceptor(ResponseCodings codings, RequestCompression requestCompression,
-      long maxDecodedBytes, DictionaryStore dictionaries) {
+      long maxDecodedBytes, DictionaryStore dictionaries, boolean redirectsFollowed) {
     this.codings = codings;
     this.requestCompression = requestCompression;
     this.maxDecodedBytes = maxDecodedBytes;
     this.acceptEncoding = String.join(", ", codings.codings());
     this.dictionaries = dictionaries;
+    this.redirectsFollowed = redirectsFollowed;
     this.fetches = dictionaries == null ? null : new LinkedDictionaryFetches(dictionaries);
     this.fetchExecutor = dictionaries == null ? null : fetchExecutor();
   }
 
-  /** {@return a builder with every setting at its default: all codings that load, no request compression, no dictionaries} */
+  /**
+   * {@return a builder with every setting at its default: all codings that load, no request
+   * compression, dictionaries where zstd decodes, a request factory that may follow redirects}
+   */
   public static Builder builder() {
     return new Builder();
   }
@@ -107,7 +118,7 @@ public final class DecodingClientInterceptor implements ClientHttpRequestInterce
   public ClientHttpResponse intercept(HttpRequest request, byte[] body, ClientHttpRequestExecution execution)
       throws IOException {
     HttpHeaders headers = request.getHeaders();
-    DictionaryStore.Entry announced = askForCodings(request);
+    Announcement announcement = announce(request);
     byte[] sent = body;
     if (requestCompression != null && body.length > 0 && !headers.containsHeader(HttpHeaders.CONTENT_ENCODING)
         && requestCompression.compressesByDefault(body.length)) {
@@ -117,21 +128,22 @@ public final class DecodingClientInterceptor implements ClientHttpRequestInterce
     }
     ClientHttpResponse response = execution.execute(request, sent);
     try {
+      URI answeredBy = announcement.answeredBy;
       List<String> applied = applied(response);
-      codings.checkAskedFor(applied, acceptEncoding, announced != null);
-      java.net.http.HttpHeaders answerHeaders = dictionaries == null ? null : jdkHeaders(response.getHeaders());
+      codings.checkAskedFor(applied, acceptEncoding, announcement.announced != null);
+      java.net.http.HttpHeaders answerHeaders = answeredBy == null ? null : jdkHeaders(response.getHeaders());
       boolean answered = answerHeaders != null && response.getStatusCode().is2xxSuccessful();
       boolean marked = answered && DictionaryStore.marksDictionary(answerHeaders);
       if (answered) {
-        fetches.start(request.getURI(), answerHeaders,
+        fetches.start(answeredBy, answerHeaders,
             link -> CompletableFuture.supplyAsync(() -> fetchDictionary(link, execution), fetchExecutor));
       }
       if (applied.isEmpty() && !marked) {
         return response;
       }
-      DecodedResponse decoded = new DecodedResponse(response, applied, announced);
+      DecodedResponse decoded = new DecodedResponse(response, applied, announcement.announced);
       if (marked) {
-        dictionaries.keep(request.getURI(), answerHeaders, decoded.readWhole(), Instant.now());
+        dictionaries.keep(answeredBy, answerHeaders, decoded.readWhole(), Instant.now());
       }
       return decoded;
     } catch (IOException | RuntimeException e) {
@@ -141,26 +153,58 @@ public final class DecodingClientInterceptor implements ClientHttpRequestInterce
   }
 
   /**
-   * Sets Accept-Encoding (with dcz, Available-Dictionary and Dictionary-ID when a held dictionary of
-   * the request's origin matches its URL), unless the request names its own.
-   *
-   * @return the dictionary announced, or null for none
+   * Starts an exchange: sets Accept-Encoding unless the request names its own and, with dictionaries
+   * on, announces the dictionary of the request's URL when the factory follows no redirect, or else
+   * leaves the announcing to a {@link HopByHopRequestFactory}, one hop at a time.
    */
-  private DictionaryStore.Entry askForCodings(HttpRequest request) {
+  private Announcement announce(HttpRequest request) {
     HttpHeaders headers = request.getHeaders();
-    if (headers.containsHeader(HttpHeaders.ACCEPT_ENCODING)) {
-      return null;
+    Announcement announcement = new Announcement(headers.containsHeader(HttpHeaders.ACCEPT_ENCODING));
+    if (!announcement.ownCodings) {
+      headers.set(HttpHeaders.ACCEPT_ENCODING, acceptEncoding);
     }
-    DictionaryStore.Entry announced = dictionaries == null ? null
-        : dictionaries.match(request.getURI(), Instant.now()).orElse(null);
-    headers.set(HttpHeaders.ACCEPT_ENCODING, announced == null ? acceptEncoding : acceptEncoding + ", dcz");
-    if (announced != null) {
-      headers.set("Available-Dictionary", announced.availableDictionary());
-      if (announced.dictionaryIdHeader() != null) {
-        headers.set("Dictionary-ID", announced.dictionaryIdHeader());
+    if (dictionaries != null && redirectsFollowed) {
+      request.getAttributes().put(HopByHopRequestFactory.HOPS, announcement);
+    } else if (dictionaries != null) {
+      announcement.sending(request.getURI(), headers);
+    }
+    return announcement;
+  }
+
+  /**
+   * Which URL answered one exchange and which dictionary was announced to it; both null while
+   * unknown, and for good when the exchange went through a factory that may have followed a
+   * redirect out of sight. Used on one thread at a time: the exchange's.
+   */
+  private final class Announcement implements HopByHopRequestFactory.Hops {
+    /** The request named its own Accept-Encoding: nothing is announced. */
+    private final boolean ownCodings;
+    private URI answeredBy;
+    private DictionaryStore.Entry announced;
+
+    Announcement(boolean ownCodings) {
+      this.ownCodings = ownCodings;
+    }
+
+    /**
+     * Sets Accept-Encoding (with dcz, Available-Dictionary and Dictionary-ID when a held dictionary
+     * of the URL's origin matches it), unless the request named its own.
+     */
+    @Override
+    public void sending(URI uri, HttpHeaders headers) {
+      answeredBy = uri;
+      announced = ownCodings ? null : dictionaries.match(uri, Instant.now()).orElse(null);
+      if (ownCodings) {
+        return;
+      }
+      headers.set(HttpHeaders.ACCEPT_ENCODING, announced == null ? acceptEncoding : acceptEncoding + ", dcz");
+      if (announced != null) {
+        headers.set("Available-Dictionary", announced.availableDictionary());
+        if (announced.dictionaryIdHeader() != null) {
+          headers.set("Dictionary-ID", announced.dictionaryIdHeader());
+        }
       }
     }
-    return announced;
   }
 
   private static List<String> applied(ClientHttpResponse response) throws IOException {
@@ -179,11 +223,12 @@ public final class DecodingClientInterceptor implements ClientHttpRequestInterce
    */
   private boolean fetchDictionary(URI link, ClientHttpRequestExecution execution) {
     DictionaryRequest request = new DictionaryRequest(link);
-    DictionaryStore.Entry announced = askForCodings(request);
+    Announcement announcement = announce(request);
     try (ClientHttpResponse response = execution.execute(request, new byte[0])) {
       List<String> applied = applied(response);
-      return fetches.receive(link, link, response.getStatusCode().value(), jdkHeaders(response.getHeaders()),
-          () -> codings.decoder(response.getBody(), applied, acceptEncoding,
+      DictionaryStore.Entry announced = announcement.announced;
+      return fetches.receive(link, announcement.answeredBy, response.getStatusCode().value(),
+          jdkHeaders(response.getHeaders()), () -> codings.decoder(response.getBody(), applied, acceptEncoding,
               announced == null ? null : dictionaries, announced));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -233,6 +278,14 @@ public final class DecodingClientInterceptor implements ClientHttpRequestInterce
     return dictionaries == null ? 0 : dictionaries.count();
   }
 
+  /**
+   * {@return whether this interceptor uses dictionaries only through a {@link HopByHopRequestFactory}:
+   * dictionaries are on and its factory may follow redirects}
+   */
+  boolean needsHopByHopFactory() {
+    return dictionaries != null && redirectsFollowed;
+  }
+
   private static java.net.http.HttpHeaders jdkHeaders(HttpHeaders headers) {
     Map<String, List<String>> map = new HashMap<>();
     headers.forEach(map::put);
@@ -266,7 +319,8 @@ public final class DecodingClientInterceptor implements ClientHttpRequestInterce
   public String toString() {
     return "DecodingClientInterceptor[accept-encoding=" + acceptEncoding + ", maxDecodedBytes=" + maxDecodedBytes
         + ", request compression=" + (requestCompression == null ? "none" : requestCompression)
-        + ", dictionaries=" + (dictionaries == null ? "off" : dictionaries) + "]";
+        + ", dictionaries=" + (dictionaries == null ? "off"
+            : dictionaries + (redirectsFollowed ? " through a hop-by-hop factory" : "")) + "]";
   }
 
   /**
@@ -276,7 +330,10 @@ public final class DecodingClientInterceptor implements ClientHttpRequestInterce
   public static final class Builder {
     private final ClientCodingChoices codings = new ClientCodingChoices();
     private long maxDecodedBytes = SettingCatalog.MAX_DECODED_BYTES.defaultValue();
-    private DictionarySettings dictionarySettings;
+    /** Null for no dictionaries. */
+    private DictionarySettings dictionarySettings = DictionaryStore.defaultSettings();
+    /** Whether the caller chose the dictionary settings; the default alone asks for no zstd. */
+    private boolean dictionariesChosen;
     private boolean redirectsFollowed = true;
 
     private Builder() {}
@@ -322,24 +379,35 @@ public final class DecodingClientInterceptor implements ClientHttpRequestInterce
     }
 
     /**
-     * Holds RFC 9842 dictionaries as {@code settings} say (see the class doc). Needs zstd.
-     * Default: off.
+     * Holds RFC 9842 dictionaries as {@code settings} say (see the class doc). Needs zstd: once set,
+     * {@link #build()} fails without it. Default: on with {@code DictionarySettings}' defaults where
+     * zstd decodes, off where it does not (zstd-jni missing, or {@link #codings} leaving it out).
      *
-     * @param settings the dictionaries' budgets
+     * @param settings the dictionaries' budgets, or null for no dictionaries
      * @return this builder
      */
     public Builder dictionaries(DictionarySettings settings) {
-      this.dictionarySettings = Objects.requireNonNull(settings, "settings must not be null");
+      return dictionaries(settings, true);
+    }
+
+    /** As {@link #dictionaries(DictionarySettings)}; {@code chosen} false keeps them the default, off without zstd. */
+    Builder dictionaries(DictionarySettings settings, boolean chosen) {
+      this.dictionarySettings = settings;
+      this.dictionariesChosen = chosen;
       return this;
     }
 
     /**
-     * Whether the request factory behind this interceptor may follow redirects, which it cannot
-     * see; while it may, no dictionary is kept, announced or fetched, since an answer could come
-     * from another origin than the request's. Default true (Spring's factories follow them unless
-     * told not to); Boot's auto-configuration sets false for {@code spring.http.clients.redirects=dont-follow}.
+     * Whether the request factory behind this interceptor may follow redirects, which the
+     * interceptor cannot see. While it may, dictionaries are kept, announced and fetched only for
+     * the exchanges that go through the factories Boot builds under zipjack's auto-configuration,
+     * which follow redirects themselves and tell the interceptor each hop's URL; an exchange through another
+     * factory could be answered by another origin than the request's, so it keeps, announces and
+     * fetches none. Default true (Spring's factories follow redirects unless told not to); Boot's
+     * auto-configuration sets false for {@code spring.http.clients.redirects=dont-follow}.
      *
-     * @param followed false only when the factory never follows a redirect
+     * @param followed false only when the factory never follows a redirect: every answer is then
+     *     taken to come from its request's URL
      * @return this builder
      */
     public Builder redirectsFollowed(boolean followed) {
@@ -352,7 +420,8 @@ public final class DecodingClientInterceptor implements ClientHttpRequestInterce
      *
      * @return a thread-safe interceptor that the caller closes
      * @throws IllegalStateException if a listed coding (or the request compression) cannot load, or
-     *     dictionaries are on without zstd (the same message as the client's builder)
+     *     {@link #dictionaries} set settings and zstd does not decode (the same message as the
+     *     client's builder)
      */
     public DecodingClientInterceptor build() {
       return codings.assemble(maxDecodedBytes, this::build);
@@ -361,21 +430,13 @@ public final class DecodingClientInterceptor implements ClientHttpRequestInterce
     /**
      * An interceptor on decoders and a request compression made from this builder's choices.
      *
-     * @throws IllegalStateException if dictionaries are on without zstd
+     * @throws IllegalStateException if dictionaries were chosen and zstd does not decode
      */
     DecodingClientInterceptor build(ResponseCodings responseCodings, RequestCompression requestCompression) {
-      if (dictionarySettings != null && !responseCodings.decodes("zstd")) {
-        throw DictionaryStore.zstdMissing(codings.listed());
-      }
-      DictionaryStore dictionaries = null;
-      if (dictionarySettings != null && redirectsFollowed) {
-        LOG.log(System.Logger.Level.WARNING, "zipjack keeps no RFC 9842 dictionary: the request factory may follow "
-            + "redirects, so an answer's origin is unknown; set spring.http.clients.redirects=dont-follow (or "
-            + "DecodingClientInterceptor.Builder.redirectsFollowed(false) for a factory that follows none)");
-      } else if (dictionarySettings != null) {
-        dictionaries = new DictionaryStore(dictionarySettings, maxDecodedBytes);
-      }
-      return new DecodingClientInterceptor(responseCodings, requestCompression, maxDecodedBytes, dictionaries);
+      DictionarySettings settings = DictionaryStore.inEffect(dictionarySettings, dictionariesChosen,
+          responseCodings.decodes("zstd"), codings.listed());
+      return new DecodingClientInterceptor(responseCodings, requestCompression, maxDecodedBytes,
+          settings == null ? null : new DictionaryStore(settings, maxDecodedBytes), redirectsFollowed);
     }
 
     /** The codings and request compression chosen, for a caller that makes them itself. */

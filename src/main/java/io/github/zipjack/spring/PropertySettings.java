@@ -1,5 +1,7 @@
 package io.github.zipjack.spring;
 
+import io.github.zipjack.Compression;
+import io.github.zipjack.codec.EngineSelection;
 import io.github.zipjack.servlet.CompressionSettings;
 import io.github.zipjack.servlet.HttpDictionary;
 import io.github.zipjack.settings.Setting;
@@ -17,8 +19,9 @@ import org.springframework.util.unit.DataSize;
 /**
  * Turns bound {@link ZipjackCompressionProperties} into the filter's {@link CompressionSettings},
  * each property through the setter that validates it, so that a refused value is reported under its
- * property name with the builder's own message (the same an init parameter gets). Runs once at
- * start-up.
+ * property name with the builder's own message (the same an init parameter gets); a listed coding
+ * whose library is missing is refused under {@code zipjack.compression.codings}, naming the artifact.
+ * Runs once at start-up.
  */
 final class PropertySettings {
   private static final String PREFIX = Setting.SPRING_PREFIX;
@@ -68,13 +71,30 @@ final class PropertySettings {
     }
     set(SettingCatalog.DICTIONARIES, dictionaries, b,
         x -> x.dictionaries(dictionaries.toArray(new HttpDictionary[0])));
+    CompressionSettings settings;
     try {
-      return b.build();
+      settings = b.build();
     } catch (IllegalArgumentException e) {
       // the only combination checked: min-body-size against max-buffered-size
       throw new InvalidZipjackPropertyException(PREFIX + SettingCatalog.MIN_BODY_BYTES.property(),
           String.valueOf(p.getMinBodySize()), "it must not exceed " + PREFIX
               + SettingCatalog.MAX_BUFFERED_BYTES.property() + " (" + p.getMaxBufferedSize() + ")", e);
+    }
+    if (settings.codingsRequired()) {
+      settings.codings().forEach(coding -> requireLibrary(coding, p.getCodings()));
+    }
+    return settings;
+  }
+
+  /**
+   * Refuses a listed coding whose library is missing, before the filter, the converters or the
+   * reactive writer make anything of it: the servlet and the reactive stack stop start-up alike.
+   */
+  private static void requireLibrary(Compression coding, String listed) {
+    try {
+      EngineSelection.requireLibrary(coding);
+    } catch (IllegalStateException e) {
+      throw new InvalidZipjackPropertyException(PREFIX + SettingCatalog.CODINGS.property(), listed, e.getMessage(), e);
     }
   }
 

@@ -6,11 +6,13 @@ import java.util.Map;
 import java.util.function.Function;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.http.client.ClientHttpRequestFactoryBuilder;
 import org.springframework.boot.http.client.JdkClientHttpRequestFactoryBuilder;
 import org.springframework.boot.http.client.ReactorClientHttpRequestFactoryBuilder;
 import org.springframework.boot.http.client.autoconfigure.ClientHttpRequestFactoryBuilderCustomizer;
@@ -33,6 +35,17 @@ import org.springframework.web.client.RestClient;
  * compression and reads answers straight into objects with the application's mapper. Active when
  * Boot's RestClient module is present and {@code zipjack.client.enabled} is not false; each bean backs
  * off when the application defines its own (the interceptor, the converter, or a bean of the same name).
+ *
+ * <p>RFC 9842 dictionaries are on unless {@code zipjack.client.dictionaries.enabled=false} (or zstd-jni
+ * is missing and that property is not set). A dictionary serves only the origin that gave it, so the
+ * interceptor must know which URL gave each answer. With Boot's default redirect setting (follow),
+ * Boot's {@code ClientHttpRequestFactoryBuilder} is made to build factories that follow no redirect
+ * themselves (with the rest of the settings each is built with: timeouts, SSL bundle, cookies),
+ * inside a {@link HopByHopRequestFactory} that follows redirects itself, one hop at a time, as
+ * browsers do, and has the interceptor announce each hop's dictionary: the application still gets
+ * the redirected answer. With {@code spring.http.clients.redirects=dont-follow}, or dictionaries
+ * off, Boot's factories are left as they are. A builder given a factory of the application's own
+ * follows redirects as that factory does, and its calls use no dictionary.
  */
 @AutoConfiguration(afterName = "org.springframework.boot.restclient.autoconfigure.RestClientAutoConfiguration")
 @ConditionalOnClass({RestClient.class, RestClientCustomizer.class})
@@ -44,9 +57,10 @@ public class ZipjackClientAutoConfiguration {
   }
 
   /**
-   * The interceptor, from the properties. It uses RFC 9842 dictionaries only when Boot's request
-   * factories follow no redirect ({@code spring.http.clients.redirects=dont-follow}): it cannot see
-   * which URL finally answered a redirected request.
+   * The interceptor, from the properties. With {@code spring.http.clients.redirects=dont-follow} it
+   * takes every answer to come from its request's URL; otherwise it uses RFC 9842 dictionaries only
+   * for calls through the {@link HopByHopRequestFactory}s that Boot's factory builder makes under
+   * this configuration.
    *
    * @param properties the bound {@code zipjack.client.*} properties
    * @param environment where {@code spring.http.clients.redirects} is read
@@ -76,6 +90,32 @@ public class ZipjackClientAutoConfiguration {
   @ConditionalOnMissingBean(name = "zipjackRestClientCustomizer")
   public RestClientCustomizer zipjackRestClientCustomizer(DecodingClientInterceptor interceptor) {
     return builder -> builder.requestInterceptor(interceptor);
+  }
+
+  /**
+   * Makes Boot's {@code ClientHttpRequestFactoryBuilder} build {@link HopByHopRequestFactory}s, when
+   * the interceptor needs them (see the class doc), once Boot's customizers (zipjack's among them)
+   * have shaped it: each factory is the one Boot's builder makes with the settings it is given
+   * (Boot's, a {@code RestTemplateBuilder}'s, an SSL bundle's, an HTTP service group's) but
+   * following no redirect, inside one that follows them hop by hop unless those settings say
+   * {@code DONT_FOLLOW}.
+   *
+   * @param interceptor the interceptor bean, looked up when the factory builder is made
+   * @return the post-processor
+   */
+  @Bean
+  static BeanPostProcessor zipjackHopByHopFactoryPostProcessor(ObjectProvider<DecodingClientInterceptor> interceptor) {
+    return new BeanPostProcessor() {
+      @Override
+      public Object postProcessAfterInitialization(Object bean, String beanName) {
+        if (!(bean instanceof ClientHttpRequestFactoryBuilder<?> builder)
+            || bean instanceof HopByHopRequestFactory.Builder) {
+          return bean;
+        }
+        DecodingClientInterceptor decoding = interceptor.getIfUnique();
+        return decoding != null && decoding.needsHopByHopFactory() ? new HopByHopRequestFactory.Builder(builder) : bean;
+      }
+    };
   }
 
   /**

@@ -74,6 +74,8 @@ public class ZipjackClientProperties {
   /** The zipjack.client.dictionaries.* properties. */
   public static class Dictionaries {
     private boolean enabled = SettingCatalog.CLIENT_DICTIONARIES.defaultValue();
+    /** Whether {@code enabled} was bound: then dictionaries without zstd stop start-up, else they are off. */
+    private boolean enabledSet;
     private DataSize maxSize = DataSize.ofBytes(SettingCatalog.DICTIONARY_MAX_BYTES.defaultValue());
     private int maxCount = SettingCatalog.DICTIONARY_MAX_COUNT.defaultValue();
     private int maxOrigins = SettingCatalog.DICTIONARY_MAX_ORIGINS.defaultValue();
@@ -84,7 +86,8 @@ public class ZipjackClientProperties {
     }
 
     /**
-     * {@return whether answers marked {@code Use-As-Dictionary} are kept and used for dcz}
+     * {@return whether answers marked {@code Use-As-Dictionary} are kept and used for dcz; by
+     * default where zstd decodes}
      * Property {@code zipjack.client.dictionaries.enabled}.
      */
     public boolean isEnabled() {
@@ -92,12 +95,19 @@ public class ZipjackClientProperties {
     }
 
     /**
-     * Sets {@code zipjack.client.dictionaries.enabled}, checked when the client is built.
+     * Sets {@code zipjack.client.dictionaries.enabled}, checked when the client is built: once set
+     * to true, a client that cannot decode zstd stops start-up.
      *
      * @param enabled true to keep and use dictionaries
      */
     public void setEnabled(boolean enabled) {
       this.enabled = enabled;
+      this.enabledSet = true;
+    }
+
+    /** Whether {@code enabled} was set rather than left at its default. */
+    boolean enabledExplicitly() {
+      return enabledSet;
     }
 
     /**

@@ -42,7 +42,8 @@ import org.junit.jupiter.api.io.TempDir;
  * RFC 9842 in the client, against a bare server that marks dictionaries and answers {@code dcz}
  * bodies made by the system {@code zstd -D} (or by zstd-jni with the dictionary as raw content):
  * dictionaries kept, announced for matching URLs only, used, checked by hash, bounded, dropped when
- * stale, and fetched from a Link header when allowed.
+ * stale, and fetched from a Link header when allowed; all of it by default, none of it with
+ * {@code dictionaries(null)}.
  */
 class DictionaryTransportTest {
   private static final TypeReference<List<Person>> PEOPLE = new TypeReference<>() {};
@@ -76,7 +77,7 @@ class DictionaryTransportTest {
 
   @BeforeEach
   void newClient() {
-    client = CompressedHttpClient.builder(http, pipeline).dictionaries(DictionarySettings.builder().build()).build();
+    client = CompressedHttpClient.builder(http, pipeline).build();
   }
 
   @AfterEach
@@ -385,6 +386,25 @@ class DictionaryTransportTest {
       assertEquals(1, fetching.dictionaryCount());
       server.put("/linked/people", JSON, "dcz", dcz(peopleJson, dictionary, dictionary));
       assertEquals(people, fetching.get(server.uri("/linked/people"), PEOPLE));
+    }
+  }
+
+  @Test
+  void dictionaries_null() throws Exception {
+    server.put("/dict-off", dictionaryAnswer(dictionary, "match=\"/off/*\"", "max-age=3600"));
+    server.put("/off/people", JSON, null, peopleJson);
+    try (CompressedHttpClient off = CompressedHttpClient.builder(http, pipeline).dictionaries(null).build()) {
+      off.get(server.uri("/dict-off"), Void.class);
+      off.get(server.uri("/off/people"), PEOPLE);
+      assertEquals(0, off.dictionaryCount());
+      assertNull(server.received("/off/people").headers().getFirst("Available-Dictionary"));
+    }
+  }
+
+  @Test
+  void dictionaries_defaultWithoutZstd() {
+    try (CompressedHttpClient gzipOnly = CompressedHttpClient.builder(http, pipeline).codings("gzip").build()) {
+      assertTrue(gzipOnly.toString().endsWith("dictionaries=off]"), gzipOnly.toString());
     }
   }
 

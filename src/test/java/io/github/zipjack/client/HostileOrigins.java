@@ -83,7 +83,7 @@ public final class HostileOrigins implements AutoCloseable {
   }
 
   /** {@return the SHA-256 of {@code content}, as a dcz header names a dictionary} */
-  static byte[] sha256(byte[] content) {
+  public static byte[] sha256(byte[] content) {
     try {
       return MessageDigest.getInstance("SHA-256").digest(content);
     } catch (NoSuchAlgorithmException e) {

@@ -19,16 +19,19 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.springframework.http.client.ClientHttpRequestFactory;
 import org.springframework.http.client.JdkClientHttpRequestFactory;
 import org.springframework.web.client.RestClient;
 import org.springframework.web.client.RestClientException;
 
 /**
- * Spring's {@code RestClient} with zipjack's {@link DecodingClientInterceptor} against servers that
- * misbehave on purpose (the answers of {@link HostileOrigins}, which the JDK client's suite sends
- * too): each call ends in a plain decode or a {@code RestClientException} carrying zipjack's, within
- * a time bound, and the next call works; one origin's dictionaries never serve, leave or change for
- * another, and an answer whose URL the interceptor cannot see keeps nothing.
+ * Spring's {@code RestClient} with zipjack's {@link DecodingClientInterceptor}, as Boot's
+ * auto-configuration sets it up by default (on a {@link HopByHopRequestFactory} that follows
+ * redirects itself), against servers that misbehave on purpose (the answers of {@link HostileOrigins},
+ * which the JDK client's suite sends too): each call ends in a plain decode or a
+ * {@code RestClientException} carrying zipjack's, within a time bound, and the next call works; one
+ * origin's dictionaries never serve, leave or change for another, and an answer whose URL the
+ * interceptor cannot see (a factory of the application's own that follows redirects) keeps nothing.
  */
 class HostileServerThroughSpringTest {
   private static final Duration CALL_BOUND = Duration.ofSeconds(5);
@@ -50,8 +53,8 @@ class HostileServerThroughSpringTest {
 
   @BeforeEach
   void newClient() {
-    interceptor = interceptor(DictionarySettings.builder().fetchLinked(true).build(), false);
-    client = restClient(interceptor, HttpClient.Redirect.NEVER);
+    interceptor = interceptor(DictionarySettings.builder().fetchLinked(true).build());
+    client = hopByHop(interceptor);
   }
 
   @AfterEach
@@ -59,15 +62,23 @@ class HostileServerThroughSpringTest {
     interceptor.close();
   }
 
-  private static DecodingClientInterceptor interceptor(DictionarySettings settings, boolean redirectsFollowed) {
-    return DecodingClientInterceptor.builder().maxDecodedBytes(1 << 20).dictionaries(settings)
-        .redirectsFollowed(redirectsFollowed).build();
+  private static DecodingClientInterceptor interceptor(DictionarySettings settings) {
+    return DecodingClientInterceptor.builder().maxDecodedBytes(1 << 20).dictionaries(settings).build();
   }
 
-  private static RestClient restClient(DecodingClientInterceptor interceptor, HttpClient.Redirect redirects) {
+  /** A client as Boot's auto-configuration makes it: its factory follows redirects hop by hop. */
+  private static RestClient hopByHop(DecodingClientInterceptor interceptor) {
+    return restClient(interceptor, new HopByHopRequestFactory(jdkFactory(HttpClient.Redirect.NEVER), true));
+  }
+
+  private static JdkClientHttpRequestFactory jdkFactory(HttpClient.Redirect redirects) {
     JdkClientHttpRequestFactory factory = new JdkClientHttpRequestFactory(
         HttpClient.newBuilder().followRedirects(redirects).build());
     factory.enableCompression(false);
+    return factory;
+  }
+
+  private static RestClient restClient(DecodingClientInterceptor interceptor, ClientHttpRequestFactory factory) {
     return RestClient.builder().requestFactory(factory).requestInterceptor(interceptor).build();
   }
 
@@ -120,8 +131,8 @@ class HostileServerThroughSpringTest {
 
   @Test
   void answerBehindARedirectTheInterceptorCannotSeeKeepsNothingAndFetchesNothing() throws Exception {
-    try (DecodingClientInterceptor blind = interceptor(DictionarySettings.builder().fetchLinked(true).build(), true)) {
-      RestClient following = restClient(blind, HttpClient.Redirect.NORMAL);
+    try (DecodingClientInterceptor blind = interceptor(DictionarySettings.builder().fetchLinked(true).build())) {
+      RestClient following = restClient(blind, jdkFactory(HttpClient.Redirect.NORMAL));
       origins.b.put("/dict-behind-redirect", answer(dictionaryContent("b"), "Use-As-Dictionary", "match=\"/*\"",
           "Cache-Control", "max-age=3600", "Link", "</linked-behind-redirect>; rel=\"compression-dictionary\""));
       origins.a.put("/moved", HostileOrigins.redirect(origins.b.uri("/dict-behind-redirect")));
@@ -134,6 +145,30 @@ class HostileServerThroughSpringTest {
       get(following, origins.a, "/api/after-redirect");
       assertThat(announced(origins.a, "/api/after-redirect")).isFalse();
     }
+  }
+
+  @Test
+  void redirectLoopEndsAfter20RedirectsAndTheNextCallWorks() {
+    origins.a.put("/loop", HostileOrigins.redirect(origins.a.uri("/loop")));
+    assertThatThrownBy(() -> get(client, origins.a, "/loop"))
+        .isInstanceOf(RestClientException.class).hasRootCauseInstanceOf(java.net.ProtocolException.class)
+        .hasMessageContaining("more than 20 redirects");
+    assertThat(origins.a.requests("/loop")).isEqualTo(21);
+    plainAnswerStillDecodes(origins.a);
+  }
+
+  @Test
+  void answerBehindACrossOriginRedirectIsKeptForTheOriginThatGaveItOnly() {
+    origins.b.put("/dict-via-a", dictionary("match=\"/*\"", "max-age=3600", dictionaryContent("b-via-a")));
+    origins.a.put("/moved-to-b", HostileOrigins.redirect(origins.b.uri("/dict-via-a")));
+    get(client, origins.a, "/moved-to-b");
+    assertThat(interceptor.dictionaryCount()).isOne();
+    origins.a.put("/any", answer(PLAIN));
+    origins.b.put("/any", answer(PLAIN));
+    get(client, origins.a, "/any");
+    get(client, origins.b, "/any");
+    assertThat(announced(origins.a, "/any")).isFalse();
+    assertThat(announced(origins.b, "/any")).isTrue();
   }
 
   @Test
@@ -150,8 +185,8 @@ class HostileServerThroughSpringTest {
 
   @Test
   void oneOriginCannotEvictAnothersDictionaries() {
-    try (DecodingClientInterceptor one = interceptor(DictionarySettings.builder().maxCount(1).build(), false)) {
-      RestClient oneDictionary = restClient(one, HttpClient.Redirect.NEVER);
+    try (DecodingClientInterceptor one = interceptor(DictionarySettings.builder().maxCount(1).build())) {
+      RestClient oneDictionary = hopByHop(one);
       origins.a.put("/dict", dictionary("match=\"/api/*\"", "max-age=3600", dictionaryContent("a")));
       get(oneDictionary, origins.a, "/dict");
       for (int i = 0; i < 5; i++) {
@@ -168,8 +203,8 @@ class HostileServerThroughSpringTest {
   @Test
   void linkedDictionaryPastTheBudgetIsRefusedAndNotFetchedAgain() throws Exception {
     try (DecodingClientInterceptor small = interceptor(DictionarySettings.builder().fetchLinked(true)
-        .maxBytes(64 << 10).build(), false)) {
-      RestClient smallBudget = restClient(small, HttpClient.Redirect.NEVER);
+        .maxBytes(64 << 10).build())) {
+      RestClient smallBudget = hopByHop(small);
       origins.a.put("/big-dict-spring", answer(io.github.zipjack.client.Bombs.spaces("zstd", 64 << 20),
           "Content-Encoding", "zstd", "Use-As-Dictionary", "match=\"/*\"", "Cache-Control", "max-age=3600"));
       origins.a.put("/page-spring", answer(PLAIN, "Link", "</big-dict-spring>; rel=\"compression-dictionary\""));

@@ -26,7 +26,7 @@ import org.springframework.web.client.RestClient;
  * server whose answers name a dictionary with {@code Link: <url>; rel="compression-dictionary"}: the
  * interceptor Boot installed fetches it in the background, and the next request it matches announces
  * it and decodes a {@code dcz} answer; a link to another origin is not fetched, a fetch that fails
- * leaves the answer that named it whole, and with the property off nothing is fetched.
+ * leaves the answer that named it whole, and without the property nothing is fetched.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class LinkedDictionaryThroughSpringTest {
@@ -42,8 +42,7 @@ class LinkedDictionaryThroughSpringTest {
     bare = new StoredAnswerServer();
     otherOrigin = new StoredAnswerServer();
     dictionary = SNAKE_CASE.writeValueAsBytes(PeopleService.people(20));
-    caller = CallingApplication.start("zipjack.client.dictionaries.enabled=true",
-        "spring.http.clients.redirects=dont-follow", "zipjack.client.dictionaries.fetch-linked=true");
+    caller = CallingApplication.start("zipjack.client.dictionaries.fetch-linked=true");
     client = caller.getBean(RestClient.Builder.class).build();
     interceptor = caller.getBean(DecodingClientInterceptor.class);
   }
@@ -141,12 +140,10 @@ class LinkedDictionaryThroughSpringTest {
   }
 
   @Test
-  void linkIsNotFetchedWhenFetchLinkedIsOff() throws Exception {
+  void linkIsNotFetchedByDefault() throws Exception {
     bare.put("/off/dict", dictionaryAnswer("/off/*", dictionary));
     pageLinking("/off/page", "/off/dict");
-    try (ConfigurableApplicationContext notFetching =
-        CallingApplication.start("zipjack.client.dictionaries.enabled=true",
-            "spring.http.clients.redirects=dont-follow")) {
+    try (ConfigurableApplicationContext notFetching = CallingApplication.start()) {
       RestClient plain = notFetching.getBean(RestClient.Builder.class).build();
 
       assertThat(plain.get().uri(bare.uri("/off/page")).retrieve().body(PEOPLE)).hasSize(5);

@@ -147,7 +147,6 @@ class SameMessageEverywhereTest {
 
     assertEquals(message, builderMessage(() -> DictionarySettings.builder().maxCount(0)));
     assertEquals(message, clientPropertyMessage(p -> {
-      p.getDictionaries().setEnabled(true);
       p.getDictionaries().setMaxCount(0);
     }, "zipjack.client.dictionaries.max-count"));
   }
@@ -171,7 +170,6 @@ class SameMessageEverywhereTest {
 
     assertEquals(message, builderMessage(() -> DictionarySettings.builder().maxBytes(2L << 30)));
     assertEquals(message, clientPropertyMessage(p -> {
-      p.getDictionaries().setEnabled(true);
       p.getDictionaries().setMaxSize(DataSize.ofGigabytes(2));
     }, "zipjack.client.dictionaries.max-size"));
   }

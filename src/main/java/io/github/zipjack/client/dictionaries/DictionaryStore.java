@@ -6,6 +6,7 @@ import io.github.zipjack.client.DictionarySettings;
 import io.github.zipjack.MalformedBodyException;
 import io.github.zipjack.TruncatedBodyException;
 import io.github.zipjack.codec.RawDictionaryZstdDecoding;
+import io.github.zipjack.settings.SettingCatalog;
 import io.github.zipjack.urlpattern.UrlPattern;
 import java.io.IOException;
 import java.io.InputStream;
@@ -372,6 +373,36 @@ public final class DictionaryStore implements AutoCloseable {
   public static IllegalStateException zstdMissing(List<String> listedCodings) {
     return new IllegalStateException("dictionaries need the zstd coding (dcz is zstd with a dictionary), which "
         + (listedCodings == null ? "cannot load: add com.github.luben:zstd-jni" : "codings " + listedCodings + " leave out"));
+  }
+
+  /**
+   * {@return the dictionary settings the client's builders start with: the defaults, or null when
+   * dictionaries are off by default}
+   */
+  public static DictionarySettings defaultSettings() {
+    return SettingCatalog.CLIENT_DICTIONARIES.defaultValue() ? DictionarySettings.builder().build() : null;
+  }
+
+  /**
+   * The dictionary settings a builder's product holds: dictionaries need zstd, so without it
+   * settings the caller chose fail, and the default ones are quietly dropped.
+   *
+   * @param settings the builder's settings; null for no dictionaries
+   * @param chosen whether the caller set them, rather than leaving the default
+   * @param zstdDecodes whether the product decodes zstd
+   * @param listedCodings the codings the builder was given, or null for all that load
+   * @return {@code settings}, or null for no dictionaries
+   * @throws IllegalStateException if the caller chose dictionaries and zstd does not decode
+   */
+  public static DictionarySettings inEffect(DictionarySettings settings, boolean chosen, boolean zstdDecodes,
+      List<String> listedCodings) {
+    if (settings == null || zstdDecodes) {
+      return settings;
+    }
+    if (chosen) {
+      throw zstdMissing(listedCodings);
+    }
+    return null;
   }
 
   /** Whether a dictionary fetched from {@code uri} could be kept: the same origin. */
