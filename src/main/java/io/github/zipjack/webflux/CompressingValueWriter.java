@@ -1,6 +1,5 @@
 package io.github.zipjack.webflux;
 
-import io.github.zipjack.EncodedBody;
 import io.github.zipjack.Pipeline;
 import io.github.zipjack.ZipjackEncodeException;
 import io.github.zipjack.http.EntityTags;
@@ -152,9 +151,8 @@ public final class CompressingValueWriter implements HttpMessageWriter<Object> {
     DataBuffer buffer;
     try (NegotiatedBody sending = NegotiatedBody.encode(pipelines, coding.get(), value, minBodyBytes)) {
       sending.report(listener);
-      EncodedBody body = sending.body();
-      if (body.size() > Integer.MAX_VALUE) {
-        return Mono.error(new EncodingException("a body of " + body.size()
+      if (sending.size() > Integer.MAX_VALUE) {
+        return Mono.error(new EncodingException("a body of " + sending.size()
             + " bytes is more than one buffer holds (at most " + Integer.MAX_VALUE + ")"));
       }
       headers.setContentType(contentType);
@@ -165,8 +163,8 @@ public final class CompressingValueWriter implements HttpMessageWriter<Object> {
           headers.set(HttpHeaders.ETAG, EntityTags.withSuffix(etag, sending.coding()));
         }
       }
-      headers.setContentLength(body.size());
-      buffer = copy(body, response);
+      headers.setContentLength(sending.size());
+      buffer = copy(sending, response);
     } catch (ZipjackEncodeException e) {
       return Mono.error(new EncodingException("Could not serialize " + value.getClass().getName() + ": "
           + e.getMessage(), e));
@@ -175,7 +173,7 @@ public final class CompressingValueWriter implements HttpMessageWriter<Object> {
   }
 
   /** One buffer of the response's factory holding {@code body}; released here if the copy fails. */
-  private static DataBuffer copy(EncodedBody body, ServerHttpResponse response) {
+  private static DataBuffer copy(NegotiatedBody body, ServerHttpResponse response) {
     DataBuffer buffer = response.bufferFactory().allocateBuffer((int) body.size());
     try {
       body.writeTo(buffer.asOutputStream());
