@@ -12,6 +12,12 @@ import io.micrometer.core.instrument.MeterRegistry;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.HexFormat;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -21,6 +27,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import io.github.zipjack.DecodeLimitExceededException;
 import org.springframework.core.ParameterizedTypeReference;
 import org.springframework.web.reactive.function.client.WebClient;
+import tools.jackson.databind.PropertyNamingStrategies;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -28,29 +35,45 @@ import tools.jackson.databind.json.JsonMapper;
  * own {@code server.compression}, and a few limits set: single-value bodies come in the negotiated
  * coding with an exact Content-Length, and decode with the system's zstd, gzip and brotli to exactly
  * what the service's own Jackson 3 mapper writes; compressed request bodies reach the handler
- * inflated, and a request bomb gets 413. One application for the whole class.
+ * inflated, and a request bomb gets 413. With one RFC 9842 dictionary for {@code /dict/*}, served at
+ * its own URL: a request holding it gets {@code dcz}. One application for the whole class.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ReactiveBootServiceTest {
   private RunningBootService service;
   private byte[] mappersOwnBytes;
+  private Path dictionaryFile;
+  private String dictionaryPath;
+  private String availableDictionary;
 
   @BeforeAll
-  void start() {
+  void start() throws Exception {
+    dictionaryFile = Files.createTempFile("zipjack-reactive-people", ".dict");
+    byte[] others = JsonMapper.builder().propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE).build()
+        .writeValueAsBytes(PeopleService.people(40));
+    byte[] dictionary = Arrays.copyOfRange(others, others.length / 2, others.length);
+    Files.write(dictionaryFile, dictionary);
+    byte[] sha256 = MessageDigest.getInstance("SHA-256").digest(dictionary);
+    dictionaryPath = "/zipjack/dictionaries/" + HexFormat.of().formatHex(sha256, 0, 8);
+    availableDictionary = ":" + Base64.getEncoder().encodeToString(sha256) + ":";
     service = RunningBootService.startReactive("server.compression.enabled=true",
         "server.compression.min-response-size=1MB",
         "zipjack.compression.min-body-size=1KB",
         "zipjack.compression.max-inflated-request-size=4MB",
         "spring.http.codecs.max-in-memory-size=32MB", "zipjack.client.max-decoded-size=8MB",
-        "zipjack.client.compress-requests=true", "zipjack.client.request-coding=zstd");
+        "zipjack.client.compress-requests=true", "zipjack.client.request-coding=zstd",
+        "zipjack.compression.dictionaries[0].location=file:" + dictionaryFile,
+        "zipjack.compression.dictionaries[0].match=/dict/*",
+        "zipjack.compression.dictionaries[0].id=people-1");
     mappersOwnBytes = service.bean(JsonMapper.class).writeValueAsBytes(PeopleService.people(300));
   }
 
   @AfterAll
-  void stop() {
+  void stop() throws Exception {
     if (service != null) {
       service.close();
     }
+    Files.deleteIfExists(dictionaryFile);
   }
 
   @ParameterizedTest
@@ -329,5 +352,35 @@ class ReactiveBootServiceTest {
     String arrival = ReactiveEndpoints.LAST_ARRIVAL.get();
     assertTrue(arrival.startsWith("zstd "), arrival);
     assertTrue(Integer.parseInt(arrival.substring(5)) < mappersOwnBytes.length / 4, arrival);
+  }
+
+  @Test
+  void aRequestHoldingTheDictionaryGetsDczWithAnExactLengthThatSystemZstdDecodes() throws Exception {
+    HttpResponse<byte[]> response = service.get("/dict/people", "Accept-Encoding", "zstd, dcz",
+        "Available-Dictionary", availableDictionary);
+
+    assertEquals("dcz", response.headers().firstValue("Content-Encoding").orElse(null));
+    assertEquals(String.valueOf(response.body().length), response.headers().firstValue("Content-Length").orElse(null));
+    assertEquals("Accept-Encoding, Available-Dictionary", String.join(", ", response.headers().allValues("Vary")));
+    assertFalse(response.headers().firstValue("Link").isPresent());
+    byte[] frame = Arrays.copyOfRange(response.body(), 40, response.body().length);
+    assertArrayEquals(mappersOwnBytes, SystemTool.zstd(frame, "-d", "-D", dictionaryFile.toString()));
+  }
+
+  @Test
+  void aResponseUnderTheMatchLinksToTheDictionaryServedThereWithUseAsDictionary() throws Exception {
+    HttpResponse<byte[]> page = service.get("/dict/people", "Accept-Encoding", "zstd");
+    assertEquals("<" + dictionaryPath + ">; rel=\"compression-dictionary\"",
+        page.headers().firstValue("Link").orElse(null));
+
+    HttpResponse<byte[]> dictionary = service.get(dictionaryPath, "Accept-Encoding", "zstd");
+
+    assertEquals(200, dictionary.statusCode());
+    assertEquals("match=\"/dict/*\", id=\"people-1\", type=raw",
+        dictionary.headers().firstValue("Use-As-Dictionary").orElse(null));
+    assertEquals("public, max-age=86400", dictionary.headers().firstValue("Cache-Control").orElse(null));
+    assertEquals(String.valueOf(dictionary.body().length),
+        dictionary.headers().firstValue("Content-Length").orElse(null));
+    assertArrayEquals(Files.readAllBytes(dictionaryFile), dictionary.body());
   }
 }
