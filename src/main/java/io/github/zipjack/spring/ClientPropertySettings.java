@@ -47,8 +47,8 @@ final class ClientPropertySettings {
   }
 
   /**
-   * The WebClient filter: the same codings, request compression and {@code max-decoded-size} as the
-   * interceptor; no dictionaries.
+   * The WebClient filter: the same codings, request compression, {@code max-decoded-size} and
+   * dictionaries as the interceptor.
    *
    * @return a filter the caller closes
    * @throws InvalidZipjackPropertyException naming the first property whose value is refused
@@ -57,8 +57,10 @@ final class ClientPropertySettings {
     ClientCodingChoices choices = new ClientCodingChoices();
     long maxDecodedBytes = maxDecodedBytes(p);
     codings(p, choices::codings, choices::compressRequests);
-    return assembled(p, choices, maxDecodedBytes,
-        (codings, requestCompression) -> new DecodingExchangeFilter(codings, requestCompression, maxDecodedBytes));
+    DictionarySettings dictionaries = p.getDictionaries().isEnabled() ? dictionarySettings(p.getDictionaries()) : null;
+    return assembled(p, choices, maxDecodedBytes, (codings, requestCompression) -> checked(
+        SettingCatalog.CLIENT_DICTIONARIES, p.getDictionaries().isEnabled(),
+        () -> new DecodingExchangeFilter(codings, requestCompression, maxDecodedBytes, dictionaries)));
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.github.zipjack.spring;
 
 import io.github.zipjack.webflux.DecodingExchangeFilter;
+import io.github.zipjack.webflux.ReactorAnsweringUrls;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -16,12 +17,14 @@ import org.springframework.web.reactive.function.client.WebClient;
 
 /**
  * Makes the {@code WebClient.Builder} that Spring Boot injects ask for zstd, gzip and br and decode
- * the answers within {@code zipjack.client.max-decoded-size}, and compress request bodies when
- * {@code zipjack.client.compress-requests} is set ({@link DecodingExchangeFilter}), configured from
- * the same {@code zipjack.client.*} properties as the RestClient side; and turns off Reactor Netty's
- * own decompression in Boot's connector, which has no limit. Active when Boot's WebClient
- * module is present and {@code zipjack.client.enabled} is not false; the filter backs off when the
- * application defines its own.
+ * the answers within {@code zipjack.client.max-decoded-size}, compress request bodies when
+ * {@code zipjack.client.compress-requests} is set, and keep and use RFC 9842 dictionaries when
+ * {@code zipjack.client.dictionaries.enabled} is ({@link DecodingExchangeFilter}), configured from
+ * the same {@code zipjack.client.*} properties as the RestClient side; and, in Boot's Reactor Netty
+ * connector, turns off Netty's own decompression, which has no limit, and has each answer's URL
+ * reported to the filter, so that a dictionary is kept for the origin that really answered after
+ * any redirect. Active when Boot's WebClient module is present and {@code zipjack.client.enabled} is
+ * not false; the filter backs off when the application defines its own.
  */
 @AutoConfiguration(beforeName = "org.springframework.boot.webclient.autoconfigure.WebClientAutoConfiguration")
 @ConditionalOnClass({WebClient.class, WebClientCustomizer.class})
@@ -45,7 +48,8 @@ public class ZipjackWebClientAutoConfiguration {
 
   /**
    * Turns off Reactor Netty's own decompression, which Boot's connector turns on and which has no
-   * limit, so that an answer is decoded once, by zipjack. Boot applies it to the connector of the
+   * limit, so that an answer is decoded once, by zipjack; and reports each answer's URL to the
+   * filter ({@link ReactorAnsweringUrls}). Boot applies it to the connector of the
    * {@code WebClient.Builder} it injects. A nested class, so that nothing names Reactor Netty's types
    * when it is absent.
    */
@@ -56,7 +60,7 @@ public class ZipjackWebClientAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean(name = "zipjackReactorConnectorCustomizer")
     ClientHttpConnectorBuilderCustomizer<ReactorClientHttpConnectorBuilder> zipjackReactorConnectorCustomizer() {
-      return builder -> builder.withHttpClientCustomizer(client -> client.compress(false));
+      return builder -> builder.withHttpClientCustomizer(client -> ReactorAnsweringUrls.reporting(client.compress(false)));
     }
   }
 }

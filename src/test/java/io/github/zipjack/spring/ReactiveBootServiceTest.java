@@ -36,7 +36,8 @@ import tools.jackson.databind.json.JsonMapper;
  * coding with an exact Content-Length, and decode with the system's zstd, gzip and brotli to exactly
  * what the service's own Jackson 3 mapper writes; compressed request bodies reach the handler
  * inflated, and a request bomb gets 413. With one RFC 9842 dictionary for {@code /dict/*}, served at
- * its own URL: a request holding it gets {@code dcz}. One application for the whole class.
+ * its own URL: a request holding it gets {@code dcz}, and Boot's WebClient keeps it and reads such
+ * answers. One application for the whole class.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ReactiveBootServiceTest {
@@ -64,7 +65,8 @@ class ReactiveBootServiceTest {
         "zipjack.client.compress-requests=true", "zipjack.client.request-coding=zstd",
         "zipjack.compression.dictionaries[0].location=file:" + dictionaryFile,
         "zipjack.compression.dictionaries[0].match=/dict/*",
-        "zipjack.compression.dictionaries[0].id=people-1");
+        "zipjack.compression.dictionaries[0].id=people-1",
+        "zipjack.client.dictionaries.enabled=true");
     mappersOwnBytes = service.bean(JsonMapper.class).writeValueAsBytes(PeopleService.people(300));
   }
 
@@ -382,5 +384,22 @@ class ReactiveBootServiceTest {
     assertEquals(String.valueOf(dictionary.body().length),
         dictionary.headers().firstValue("Content-Length").orElse(null));
     assertArrayEquals(Files.readAllBytes(dictionaryFile), dictionary.body());
+  }
+
+  @Test
+  void bootsWebClientKeepsTheDictionaryAnnouncesItAndReadsDczAnswersIntoObjects() {
+    java.util.List<String> exchanges = new java.util.concurrent.CopyOnWriteArrayList<>();
+    WebClient client = service.bean(WebClient.Builder.class)
+        .filter((request, next) -> next.exchange(request).doOnNext(r -> exchanges.add(request.url().getPath() + " "
+            + request.headers().getFirst("Available-Dictionary") + " -> " + r.headers().header("Content-Encoding"))))
+        .build();
+
+    client.get().uri(service.uri(dictionaryPath)).retrieve().bodyToMono(byte[].class).block();
+    java.util.List<PeopleService.Person> people = client.get().uri(service.uri("/dict/people")).retrieve()
+        .bodyToMono(new ParameterizedTypeReference<java.util.List<PeopleService.Person>>() {}).block();
+
+    assertEquals(PeopleService.people(300), people);
+    assertEquals(java.util.List.of(dictionaryPath + " null -> []", "/dict/people " + availableDictionary + " -> [dcz]"),
+        exchanges);
   }
 }
