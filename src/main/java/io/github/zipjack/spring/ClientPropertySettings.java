@@ -86,15 +86,40 @@ final class ClientPropertySettings {
    */
   static CompressingClientMessageConverter converter(ZipjackClientProperties p,
       Function<Pipeline.Builder, Pipeline.Builder> json, Function<Pipeline.Builder, Pipeline.Builder> msgpack) {
-    long maxDecodedBytes = maxDecodedBytes(p);
-    try (Pipeline jsonPipeline = plainPipeline(json, Format.JSON, maxDecodedBytes);
-        Pipeline msgpackPipeline = msgpack == null ? null : plainPipeline(msgpack, Format.MSGPACK, maxDecodedBytes)) {
+    return onPlainPipelines(p, json, msgpack, (jsonPipeline, msgpackPipeline) -> {
       CompressingClientMessageConverter.Builder b = CompressingClientMessageConverter.builder(jsonPipeline);
       if (msgpackPipeline != null) {
         b.msgpack(msgpackPipeline);
       }
       codings(p, b::codings, b::compressRequests);
-      return assembled(p, b.codingChoices(), maxDecodedBytes, b::build);
+      return assembled(p, b.codingChoices(), maxDecodedBytes(p), b::build);
+    });
+  }
+
+  /**
+   * The formats the WebClient's {@link CompressedValueDecoder} reads values in: JSON with the mapper
+   * {@code json} sets and, when {@code msgpack} is not null, MessagePack with the mapper it sets,
+   * within {@code max-decoded-size}.
+   *
+   * @return formats the caller closes
+   * @throws InvalidZipjackPropertyException if {@code max-decoded-size} is refused
+   */
+  static ClientBodyFormats bodyFormats(ZipjackClientProperties p, Function<Pipeline.Builder, Pipeline.Builder> json,
+      Function<Pipeline.Builder, Pipeline.Builder> msgpack) {
+    return onPlainPipelines(p, json, msgpack, ClientBodyFormats::new);
+  }
+
+  /**
+   * What {@code make} makes of uncompressed pipelines with the mappers {@code json} and
+   * {@code msgpack} (null for none) set, within {@code max-decoded-size}; the pipelines are closed
+   * afterwards, so {@code make} copies what it keeps.
+   */
+  private static <T> T onPlainPipelines(ZipjackClientProperties p, Function<Pipeline.Builder, Pipeline.Builder> json,
+      Function<Pipeline.Builder, Pipeline.Builder> msgpack, BiFunction<Pipeline, Pipeline, T> make) {
+    long maxDecodedBytes = maxDecodedBytes(p);
+    try (Pipeline jsonPipeline = plainPipeline(json, Format.JSON, maxDecodedBytes);
+        Pipeline msgpackPipeline = msgpack == null ? null : plainPipeline(msgpack, Format.MSGPACK, maxDecodedBytes)) {
+      return make.apply(jsonPipeline, msgpackPipeline);
     }
   }
 

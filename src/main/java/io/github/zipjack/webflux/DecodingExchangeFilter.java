@@ -11,7 +11,6 @@ import java.util.List;
 import org.reactivestreams.Publisher;
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferUtils;
-import org.springframework.core.io.buffer.DefaultDataBufferFactory;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.client.reactive.ClientHttpRequest;
 import org.springframework.http.client.reactive.ClientHttpRequestDecorator;
@@ -26,8 +25,9 @@ import reactor.core.publisher.Mono;
 /**
  * Makes a {@code WebClient} ask for zstd, gzip and br and decode the answers with zipjack's
  * decoders within {@code maxDecodedBytes}: a request without {@code Accept-Encoding} gets the
- * codings this filter decodes; an answer in one of them reaches the caller's decoders decoded,
- * without {@code Content-Encoding} and {@code Content-Length}, and its body fails with a
+ * codings this filter decodes; an answer in one of them reaches the caller's decoders without
+ * {@code Content-Encoding} and {@code Content-Length}, its body a {@link CodedBody} that decodes as
+ * it is read (or straight into a value, for a decoder that knows it), and fails with a
  * {@link DecodeLimitExceededException} once it decodes past the limit (nothing more is inflated).
  * An answer in a coding the request did not ask for fails with a {@link io.github.zipjack.WrongCodingException}.
  * With a {@link RequestCompression}, request bodies of at least its minimum size are sent compressed
@@ -146,12 +146,11 @@ public final class DecodingExchangeFilter implements ExchangeFilterFunction, Aut
       });
     }
     return mutated.body(body -> {
-      Flux<DataBuffer> decoded = applied.isEmpty() ? body : DecodedBuffers.decode(body, maxEncoded,
+      Flux<DataBuffer> decoded = applied.isEmpty() ? body : new CodedBody(body, maxEncoded,
           () -> new DecodeLimitExceededException("maxDecodedBytes", maxDecodedBytes, "answer in "
               + String.join(", ", applied) + " is longer than " + maxEncoded + " encoded bytes, more than a body"
               + " within maxDecodedBytes = " + maxDecodedBytes + " needs", null),
-          in -> usable == null ? codings.decoder(in, applied, asked) : dictionaries.decoder(in, applied, asked, usable),
-          DefaultDataBufferFactory.sharedInstance, failure -> { });
+          in -> usable == null ? codings.decoder(in, applied, asked) : dictionaries.decoder(in, applied, asked, usable));
       return keeps ? dictionaries.keeping(decoded, answeredBy, answerHeaders) : decoded;
     }).build();
   }

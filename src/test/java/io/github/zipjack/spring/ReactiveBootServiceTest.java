@@ -402,4 +402,45 @@ class ReactiveBootServiceTest {
     assertEquals(java.util.List.of(dictionaryPath + " null -> []", "/dict/people " + availableDictionary + " -> [dcz]"),
         exchanges);
   }
+
+  /**
+   * 300 people are about 70 KiB of JSON and a few KiB in zstd: under a codec limit of 32 KiB,
+   * Spring's Jackson decoder, which joins the inflated body first, would refuse them; zipjack's
+   * decoder joins only the compressed bytes and parses as it inflates.
+   */
+  @Test
+  void bootsWebClientReadsAValueStraightFromTheCompressedBuffersNeverHoldingItInflated() {
+    WebClient client = service.bean(WebClient.Builder.class)
+        .codecs(codecs -> codecs.defaultCodecs().maxInMemorySize(32 * 1024)).build();
+
+    java.util.List<PeopleService.Person> people = client.get().uri(service.uri("/people")).retrieve()
+        .bodyToMono(new ParameterizedTypeReference<java.util.List<PeopleService.Person>>() {}).block();
+
+    assertEquals(PeopleService.people(300), people);
+  }
+
+  @Test
+  void bootsWebClientStreamsAFluxOfACompressedAnswerThroughSpringsDecoder() {
+    WebClient client = service.bean(WebClient.Builder.class).build();
+
+    java.util.List<PeopleService.Person> people = client.get().uri(service.uri("/people")).retrieve()
+        .bodyToFlux(PeopleService.Person.class).collectList().block();
+
+    assertEquals(PeopleService.people(300), people);
+  }
+
+  @Test
+  void bootsWebClientRefusesABombReadIntoObjectsAtTheLimit() {
+    WebClient client = service.bean(WebClient.Builder.class).build();
+
+    Exception refused = org.junit.jupiter.api.Assertions.assertThrows(Exception.class,
+        () -> client.get().uri(service.uri("/bomb")).retrieve()
+            .bodyToMono(new ParameterizedTypeReference<java.util.List<PeopleService.Person>>() {}).block());
+
+    Throwable cause = refused;
+    while (cause != null && !(cause instanceof DecodeLimitExceededException)) {
+      cause = cause.getCause();
+    }
+    assertTrue(cause instanceof DecodeLimitExceededException, refused.toString());
+  }
 }
