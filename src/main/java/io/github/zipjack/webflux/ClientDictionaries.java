@@ -194,16 +194,6 @@ final class ClientDictionaries implements AutoCloseable {
     }).toFuture();
   }
 
-  /** Waits for the dictionary fetches under way. For tests. */
-  void awaitFetches() {
-    fetches.await();
-  }
-
-  /** {@return how many dictionaries are held} */
-  int count() {
-    return store.count();
-  }
-
   private static java.net.http.HttpHeaders jdkHeaders(HttpHeaders headers) {
     Map<String, List<String>> map = new HashMap<>();
     headers.forEach(map::put);

@@ -155,18 +155,6 @@ public final class DecodingExchangeFilter implements ExchangeFilterFunction, Aut
     }).build();
   }
 
-  /** Waits for the dictionary fetches under way. For tests. */
-  void awaitDictionaryFetches() {
-    if (dictionaries != null) {
-      dictionaries.awaitFetches();
-    }
-  }
-
-  /** Dictionaries held now; 0 when dictionaries are off. For tests. */
-  int dictionaryCount() {
-    return dictionaries == null ? 0 : dictionaries.count();
-  }
-
   /** Ends the decoders' and the request compression's native state, and drops the dictionaries. Idempotent. */
   @Override
   public void close() {
