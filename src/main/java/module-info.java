@@ -71,4 +71,8 @@ module io.github.zipjack {
   requires static reactor.core;
   requires static org.reactivestreams;
   requires static reactor.netty.http;
+  // the WebClient's answering URL: Reactor Netty's connection and its channel's attributes
+  requires static reactor.netty.core;
+  requires static io.netty.transport;
+  requires static io.netty.common;
 }

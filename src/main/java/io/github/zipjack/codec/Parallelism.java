@@ -33,6 +33,18 @@ public record Parallelism(int threads, long thresholdBytes, CompressionWorkers w
     }
   }
 
+  /**
+   * {@return {@code threads} threads on zipjack's shared workers for bodies over {@code thresholdBytes}, or
+   * {@link #SERIAL} for 1 thread}
+   *
+   * @param threads threads that may compress one body, the caller's included; at least 1
+   * @param thresholdBytes bodies up to this size stay on their caller's thread; at least 0
+   * @throws IllegalArgumentException if threads is below 1 or thresholdBytes negative
+   */
+  public static Parallelism shared(int threads, long thresholdBytes) {
+    return threads == 1 ? SERIAL : new Parallelism(threads, thresholdBytes, CompressionWorkers.shared());
+  }
+
   /** {@return whether bodies past the threshold are compressed on several threads} */
   public boolean isParallel() {
     return threads > 1;

@@ -2,7 +2,14 @@ package io.github.zipjack.http;
 
 import io.github.zipjack.EncodedBody;
 import io.github.zipjack.Pipeline;
+import io.github.zipjack.buffer.Segment;
+import io.github.zipjack.buffer.SegmentOutputStream;
+import io.github.zipjack.buffer.SegmentPool;
+import io.github.zipjack.codec.DictionaryEngine;
+import io.github.zipjack.codec.Encoder;
 import io.github.zipjack.servlet.CompressionListener;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.util.List;
 import java.util.Map;
 
@@ -11,14 +18,19 @@ import java.util.Map;
  * too small to compress or compression would not make it shorter: the rule the servlet side's
  * {@code CompressedResponses} and the reactive writer share. A value is serialized once; one whose
  * compressed body is shorter than {@code minBodyBytes} is serialized again, uncompressed, to
- * compare (small bodies only, so the second pass is cheap).
+ * compare (small bodies only, so the second pass is cheap). A body compressed with an RFC 9842
+ * dictionary ({@code dcz}, {@code dcb}) is serialized straight into the dictionary's encoder, and
+ * again, uncompressed, when it is shorter than {@code minBodyBytes} or no shorter compressed.
  *
  * <p>Not thread-safe: one owner, who closes it, which returns the body's pooled segments.
  */
 public final class NegotiatedBody implements AutoCloseable {
   private static final String IDENTITY = "identity";
 
+  /** The body, unless it is {@link #dictionaryBody}; null then. */
   private final EncodedBody body;
+  /** A body compressed with a dictionary, or null. */
+  private final SegmentOutputStream dictionaryBody;
   private final String coding;
   private final CompressionListener.Outcome outcome;
   /** The serialized size before compression when it was measured, else -1. */
@@ -27,7 +39,13 @@ public final class NegotiatedBody implements AutoCloseable {
 
   private NegotiatedBody(EncodedBody body, String coding, CompressionListener.Outcome outcome, long rawBytes,
       long encodeNanos) {
+    this(body, null, coding, outcome, rawBytes, encodeNanos);
+  }
+
+  private NegotiatedBody(EncodedBody body, SegmentOutputStream dictionaryBody, String coding,
+      CompressionListener.Outcome outcome, long rawBytes, long encodeNanos) {
     this.body = body;
+    this.dictionaryBody = dictionaryBody;
     this.coding = coding;
     this.outcome = outcome;
     this.rawBytes = rawBytes;
@@ -72,9 +90,63 @@ public final class NegotiatedBody implements AutoCloseable {
     return new NegotiatedBody(body, coding, CompressionListener.Outcome.COMPRESSED, rawSize, nanos);
   }
 
-  /** {@return the encoded body, closed with this} */
-  public EncodedBody body() {
-    return body;
+  /**
+   * Encodes {@code value} with {@code identity}'s mapper straight into {@code engine}, a dictionary's
+   * {@code dcz} or {@code dcb} encoder, into segments of {@code pool}; as it is, serialized again,
+   * when it is shorter than {@code minBodyBytes} or compressing did not make it shorter.
+   *
+   * @param identity the uncompressed pipeline of the format
+   * @param engine the dictionary coding's engine
+   * @param pool where the compressed body is held; its segments are returned by {@link #close()}
+   * @param minBodyBytes bodies shorter than this are sent as they are; 0: never
+   * @throws io.github.zipjack.ZipjackEncodeException if the value cannot be serialized; nothing is then held
+   * @throws IOException if the encoder fails
+   */
+  public static NegotiatedBody encode(Pipeline identity, DictionaryEngine engine, SegmentPool pool, Object value,
+      long minBodyBytes) throws IOException {
+    long start = System.nanoTime();
+    SegmentOutputStream compressed = new SegmentOutputStream(pool);
+    try {
+      long rawBytes;
+      try (Encoder encoder = engine.open(compressed)) {
+        identity.encode(value, encoder.stream());
+        encoder.finish();
+        rawBytes = encoder.bodyBytes();
+      }
+      long nanos = System.nanoTime() - start;
+      if (rawBytes >= minBodyBytes && compressed.size() < rawBytes) {
+        return new NegotiatedBody(null, compressed, engine.contentEncoding(), CompressionListener.Outcome.COMPRESSED,
+            rawBytes, nanos);
+      }
+      compressed.close();
+      CompressionListener.Outcome outcome = rawBytes < minBodyBytes ? CompressionListener.Outcome.TOO_SMALL
+          : CompressionListener.Outcome.DID_NOT_SHRINK;
+      return new NegotiatedBody(identity.encodeToBody(value), IDENTITY, outcome, rawBytes, nanos);
+    } catch (IOException | RuntimeException | Error e) {
+      compressed.close();
+      throw e;
+    }
+  }
+
+  /** {@return the body's length in bytes: the value for Content-Length} */
+  public long size() {
+    return body != null ? body.size() : dictionaryBody.size();
+  }
+
+  /**
+   * Writes the whole body to {@code out}, one write per segment; neither flushes nor closes it.
+   *
+   * @param out where the bytes go
+   * @throws IOException if {@code out} fails
+   */
+  public void writeTo(OutputStream out) throws IOException {
+    if (body != null) {
+      body.writeTo(out);
+      return;
+    }
+    for (Segment s = dictionaryBody.head(); s != null; s = s.next()) {
+      out.write(s.data, s.pos, s.readableBytes());
+    }
   }
 
   /** {@return the coding of {@link #body()}: the negotiated one, or {@code identity}} */
@@ -103,7 +175,7 @@ public final class NegotiatedBody implements AutoCloseable {
       return;
     }
     try {
-      listener.onResponse(coding, outcome, rawBytes, body.size(),
+      listener.onResponse(coding, outcome, rawBytes, size(),
           outcome == CompressionListener.Outcome.IDENTITY_ACCEPTED ? 0 : encodeNanos);
     } catch (RuntimeException ignored) {
       // see the doc: the client must not see it
@@ -129,6 +201,10 @@ public final class NegotiatedBody implements AutoCloseable {
   /** Returns the body's segments. Idempotent. */
   @Override
   public void close() {
-    body.close();
+    if (body != null) {
+      body.close();
+    } else {
+      dictionaryBody.close();
+    }
   }
 }

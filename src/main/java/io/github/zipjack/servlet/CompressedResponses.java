@@ -1,20 +1,17 @@
 package io.github.zipjack.servlet;
 
 import io.github.zipjack.Compression;
-import io.github.zipjack.EncodedBody;
 import io.github.zipjack.Format;
 import io.github.zipjack.Pipeline;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-import io.github.zipjack.buffer.Segment;
-import io.github.zipjack.buffer.SegmentOutputStream;
 import io.github.zipjack.buffer.SegmentPool;
-import io.github.zipjack.codec.Encoder;
+import io.github.zipjack.http.DictionaryAnswer;
+import io.github.zipjack.http.DictionaryTransport;
 import io.github.zipjack.http.NegotiatedBody;
 import io.github.zipjack.http.VaryHeader;
 import io.github.zipjack.settings.SettingCatalog;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -221,18 +218,7 @@ public final class CompressedResponses implements AutoCloseable {
     }
     List<Compression> codings = new ArrayList<>();
     pipelines.values().forEach(p -> codings.add(p.compression()));
-    boolean dcb = preference.contains("br");
-    DictionaryTransport transport;
-    try {
-      transport = new DictionaryTransport(checked.dictionaries(), checked.dictionaryPath(),
-          CompressionFilter.dictionaryConfig(codings, "zstd", 1, checked),
-          dcb ? CompressionFilter.dictionaryConfig(codings, "br", 5, checked) : null,
-          DictionaryTransport.prefersDcb(preference),
-          Map.of());
-    } catch (LinkageError e) {
-      throw new IllegalStateException("dictionaries need zstd-jni (com.github.luben:zstd-jni) on the class path: "
-          + e, e);
-    }
+    DictionaryTransport transport = DictionaryTransport.of(checked, codings, preference, Map.of());
     return new CompressedResponses(pipelines, contentType, ownIdentity, listener, minBodyBytes, transport,
         new SegmentPool(checked.segmentPoolBytes()));
   }
@@ -259,8 +245,41 @@ public final class CompressedResponses implements AutoCloseable {
       return false;
     }
     request.setAttribute(WRITTEN_ATTRIBUTE, IDENTITY);
-    dictionaries.serve(served, request, response, DICTIONARY_CODINGS, listener);
+    sendDictionary(dictionaries, served, request, response, DICTIONARY_CODINGS, listener);
     return true;
+  }
+
+  /**
+   * Answers a request for the dictionary {@code served}, in the coding negotiated among
+   * {@code preference}, and tells {@code listener} (when not null) what was sent: the 405 and 406
+   * through {@code sendError}, so that the container writes its error page.
+   */
+  static void sendDictionary(DictionaryTransport dictionaries, DictionaryTransport.Served served,
+      HttpServletRequest request, HttpServletResponse response, List<String> preference,
+      CompressionListener listener) throws IOException {
+    Enumeration<String> ifNoneMatch = request.getHeaders("If-None-Match");
+    DictionaryAnswer answer = dictionaries.answer(served, request.getMethod(), acceptEncoding(request),
+        ifNoneMatch == null ? null : Collections.list(ifNoneMatch), preference);
+    answer.headers().forEach(response::setHeader);
+    if (answer.isError()) {
+      response.sendError(answer.status());
+    } else if (answer.body() == null) {
+      response.setStatus(answer.status());
+    } else {
+      response.setContentType(DictionaryAnswer.CONTENT_TYPE);
+      response.setContentLength(answer.body().length);
+      if (answer.sendsBody()) {
+        response.getOutputStream().write(answer.body());
+      }
+    }
+    answer.report(listener);
+  }
+
+  /** What {@code dictionaries} choose for {@code request}, whose plain negotiation chose {@code plainCoding}. */
+  static DictionaryTransport.Choice chooseDictionary(DictionaryTransport dictionaries, HttpServletRequest request,
+      AcceptEncoding acceptEncoding, String plainCoding) {
+    return dictionaries.choose(request.getRequestURI(), request.getQueryString(), request.getContextPath(),
+        request::getHeader, acceptEncoding, plainCoding);
   }
 
   static String mediaType(Format format) {
@@ -296,9 +315,9 @@ public final class CompressedResponses implements AutoCloseable {
       return;
     }
     if (dictionaries != null) {
-      DictionaryTransport.Choice choice = dictionaries.choose(request, parsed, coding.get());
+      DictionaryTransport.Choice choice = chooseDictionary(dictionaries, request, parsed, coding.get());
       addLink(response, choice.link());
-      if (choice.allows(response)) {
+      if (choice.allows(response.getHeader("Access-Control-Allow-Origin"))) {
         writeDcz(request, response, value, choice);
         return;
       }
@@ -311,12 +330,12 @@ public final class CompressedResponses implements AutoCloseable {
       if (!sending.isIdentity()) {
         response.setHeader("Content-Encoding", sending.coding());
       }
-      long size = sending.body().size();
+      long size = sending.size();
       response.setContentLengthLong(size);
       addVary(response);
       if (!isHead(request)) {
         ContainerBuffer.holdWhole(response, size);
-        sending.body().writeTo(response.getOutputStream());
+        sending.writeTo(response.getOutputStream());
       }
     }
   }
@@ -335,62 +354,23 @@ public final class CompressedResponses implements AutoCloseable {
    */
   private void writeDcz(HttpServletRequest request, HttpServletResponse response, Object value,
       DictionaryTransport.Choice choice) throws IOException {
-    String coding = choice.engine().contentEncoding();
-    request.setAttribute(WRITTEN_ATTRIBUTE, coding);
-    long start = listener == null ? 0 : System.nanoTime();
-    Pipeline identity = pipelines.get(IDENTITY);
-    EncodedBody raw = null;
-    try (SegmentOutputStream compressed = new SegmentOutputStream(dictionaryPool)) {
-      long rawBytes;
-      try (Encoder encoder = choice.engine().open(compressed)) {
-        identity.encode(value, encoder.stream());
-        encoder.finish();
-        rawBytes = encoder.bodyBytes();
-      }
-      long nanos = listener == null ? 0 : System.nanoTime() - start;
-      CompressionListener.Outcome outcome = CompressionListener.Outcome.COMPRESSED;
-      if (rawBytes < minBodyBytes || compressed.size() >= rawBytes) {
-        outcome = rawBytes < minBodyBytes ? CompressionListener.Outcome.TOO_SMALL
-            : CompressionListener.Outcome.DID_NOT_SHRINK;
-        raw = identity.encodeToBody(value);
-      }
-      boolean sendRaw = raw != null;
-      long size = sendRaw ? raw.size() : compressed.size();
-      if (listener != null) {
-        report(sendRaw ? IDENTITY : coding, outcome, rawBytes, size, nanos);
-      }
+    request.setAttribute(WRITTEN_ATTRIBUTE, choice.engine().contentEncoding());
+    try (NegotiatedBody sending = NegotiatedBody.encode(pipelines.get(IDENTITY), choice.engine(), dictionaryPool,
+        value, minBodyBytes)) {
+      sending.report(listener);
       response.setContentType(contentType);
-      if (!sendRaw) {
-        response.setHeader("Content-Encoding", coding);
+      if (!sending.isIdentity()) {
+        response.setHeader("Content-Encoding", sending.coding());
       } else {
         request.setAttribute(WRITTEN_ATTRIBUTE, IDENTITY);
       }
+      long size = sending.size();
       response.setContentLengthLong(size);
       addVary(response, choice.varyTokens());
       if (!isHead(request)) {
         ContainerBuffer.holdWhole(response, size);
-        if (sendRaw) {
-          raw.writeTo(response.getOutputStream());
-        } else {
-          OutputStream out = response.getOutputStream();
-          for (Segment s = compressed.head(); s != null; s = s.next()) {
-            out.write(s.data, s.pos, s.readableBytes());
-          }
-        }
+        sending.writeTo(response.getOutputStream());
       }
-    } finally {
-      if (raw != null) {
-        raw.close();
-      }
-    }
-  }
-
-  private void report(String coding, CompressionListener.Outcome outcome, long rawBytes, long size, long nanos) {
-    try {
-      listener.onResponse(coding, outcome, rawBytes, size,
-          outcome == CompressionListener.Outcome.IDENTITY_ACCEPTED ? 0 : nanos);
-    } catch (RuntimeException ignored) {
-      // a listener's failure must not reach the client; see CompressionListener
     }
   }
 

@@ -1,5 +1,6 @@
 package io.github.zipjack.servlet;
 
+import io.github.zipjack.http.DictionaryTransport;
 import io.github.zipjack.http.EntityTags;
 import io.github.zipjack.buffer.Segment;
 import io.github.zipjack.buffer.SegmentOutputStream;
@@ -485,7 +486,7 @@ final class CompressingResponse extends HttpServletResponseWrapper {
   private void resolveEngine() {
     if (!engineResolved) {
       engineResolved = true;
-      if (dictionary.allows(this)) {
+      if (dictionary.allows(getHeader("Access-Control-Allow-Origin"))) {
         engine = dictionary.engine();
       }
     }

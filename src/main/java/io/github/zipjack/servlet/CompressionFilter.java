@@ -6,6 +6,7 @@ import io.github.zipjack.buffer.SegmentPool;
 import io.github.zipjack.codec.CompressionEngine;
 import io.github.zipjack.codec.EngineConfig;
 import io.github.zipjack.codec.EngineSelection;
+import io.github.zipjack.http.DictionaryTransport;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
 import jakarta.servlet.DispatcherType;
@@ -84,7 +85,7 @@ import java.util.Optional;
  *       {@code Link} to it and {@code Vary: Accept-Encoding, Available-Dictionary}; a client that
  *       holds one and names {@code dcz} (or {@code dcb}) gets its body compressed with it, under
  *       the rules above (identity when not smaller, ETag suffix {@code dcz-<hash>}, HEAD, 304).
- *       The rules of the choice: {@link DictionaryTransport}.
+ *       The rules of the choice: zipjack's internal {@code io.github.zipjack.http.DictionaryTransport}.
  *   <li>{@code getWriter()} encodes with the response's character encoding; {@code getOutputStream()}
  *       and {@code getWriter()} exclude each other as the servlet spec says.
  *   <li>Async requests: what was written before the servlet returned goes out uncompressed and the
@@ -195,16 +196,11 @@ public final class CompressionFilter implements Filter {
     Map<String, CompressionEngine> decoding = engines;
     if (!settings.dictionaries().isEmpty()) {
       try {
-        dictionaries = new DictionaryTransport(settings.dictionaries(), settings.dictionaryPath(),
-            dictionaryConfig(settings.codings(), "zstd", 1, settings),
-            engines.containsKey("br") ? dictionaryConfig(settings.codings(), "br", 5, settings) : null,
-            DictionaryTransport.prefersDcb(preference),
-            engines);
-      } catch (RuntimeException | LinkageError e) {
+        dictionaries = DictionaryTransport.of(settings, settings.codings(), preference, engines);
+      } catch (RuntimeException e) {
         made.values().forEach(CompressionEngine::close);
         pool.close();
-        throw e instanceof LinkageError ? new IllegalStateException("dictionaries need zstd-jni "
-            + "(com.github.luben:zstd-jni) on the class path: " + e, e) : (RuntimeException) e;
+        throw e;
       }
       suffixes.addAll(dictionaries.entityTagSuffixes());
       Map<String, CompressionEngine> withDictionaries = new LinkedHashMap<>(engines);
@@ -221,23 +217,6 @@ public final class CompressionFilter implements Filter {
     log.accept("CompressionFilter: " + settings + "; serving " + implementations());
   }
 
-  /**
-   * The engine settings of the dictionary engines of {@code coding} ({@code zstd} for dcz, {@code br}
-   * for dcb): the level of that coding among {@code codings}, at least {@code minLevel}
-   * ({@code minLevel} when it is not offered), and the settings' pool size, request limit and threads.
-   */
-  static EngineConfig dictionaryConfig(List<Compression> codings, String coding, int minLevel,
-      CompressionSettings settings) {
-    int level = minLevel;
-    for (Compression c : codings) {
-      if (c.contentEncoding().equals(coding)) {
-        level = Math.max(minLevel, c.level());
-      }
-    }
-    return new EngineConfig(level, Segment.SIZE, Segment.SIZE, settings.encoderPoolSize(), null,
-        settings.maxInflatedRequestBytes(), settings.parallelism());
-  }
-
   @Override
   public void doFilter(ServletRequest req, ServletResponse res, FilterChain chain) throws IOException, ServletException {
     if (!(req instanceof HttpServletRequest) || !(res instanceof HttpServletResponse)
@@ -251,7 +230,7 @@ public final class CompressionFilter implements Filter {
     DictionaryTransport.Served dictionary = dictionaries == null ? null
         : dictionaries.servedAt(request.getRequestURI().substring(request.getContextPath().length()));
     if (dictionary != null) {
-      dictionaries.serve(dictionary, request, response, preference, listener);
+      CompressedResponses.sendDictionary(dictionaries, dictionary, request, response, preference, listener);
       return;
     }
     Optional<HttpServletRequest> inflated = settings.inflateRequests()
@@ -270,7 +249,7 @@ public final class CompressionFilter implements Filter {
     }
     DictionaryTransport.Choice choice = DictionaryTransport.Choice.NONE;
     if (dictionaries != null) {
-      choice = dictionaries.choose(request, acceptEncoding, coding.get());
+      choice = CompressedResponses.chooseDictionary(dictionaries, request, acceptEncoding, coding.get());
       if (choice.link() != null) {
         response.addHeader("Link", choice.link());
       }

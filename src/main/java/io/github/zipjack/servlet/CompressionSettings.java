@@ -3,7 +3,6 @@ package io.github.zipjack.servlet;
 import io.github.zipjack.Compression;
 import io.github.zipjack.GzipImplementation;
 import io.github.zipjack.Pipeline;
-import io.github.zipjack.codec.CompressionWorkers;
 import io.github.zipjack.codec.Parallelism;
 import io.github.zipjack.settings.Setting;
 import io.github.zipjack.settings.SettingCatalog;
@@ -111,8 +110,7 @@ public final class CompressionSettings {
     this.flushGraceMillis = b.flushGraceMillis;
     this.compressionThreads = b.compressionThreads;
     this.parallelThresholdBytes = b.parallelThresholdBytes;
-    this.parallelism = compressionThreads == 1 ? Parallelism.SERIAL
-        : new Parallelism(compressionThreads, parallelThresholdBytes, CompressionWorkers.shared());
+    this.parallelism = Parallelism.shared(compressionThreads, parallelThresholdBytes);
     this.dictionaries = b.dictionaries;
     this.dictionaryPath = b.dictionaryPath;
   }

@@ -1,5 +1,7 @@
 package io.github.zipjack.servlet;
 
+import io.github.zipjack.http.DictionaryAnswer;
+import io.github.zipjack.http.DictionaryTransport;
 import io.github.zipjack.ZstdDictionary;
 import io.github.zipjack.urlpattern.UrlPattern;
 import java.io.IOException;
@@ -12,7 +14,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -162,19 +163,9 @@ public final class HttpDictionary {
     return content.clone();
   }
 
-  /** The bytes themselves, for zipjack's engines, which only read them. */
-  byte[] content() {
-    return content;
-  }
-
   /** {@return a copy of the SHA-256 of {@link #toByteArray()}} */
   public byte[] sha256() {
     return sha256.clone();
-  }
-
-  /** The SHA-256 itself, for the dcz and dcb headers; only read. */
-  byte[] sha256Bytes() {
-    return sha256;
   }
 
   /** {@return the value of {@code Available-Dictionary} from a client that holds it: {@code :<base64 SHA-256>:}} */
@@ -184,16 +175,12 @@ public final class HttpDictionary {
 
   /** The first 8 bytes of the SHA-256 in hex: the dictionary's name in its URL and ETags. */
   String shortHash() {
-    return HexFormat.of().formatHex(sha256, 0, 8);
+    return DictionaryTransport.shortHash(sha256);
   }
 
   /** {@return the URL pattern of the requests it serves, as given} */
   public String match() {
     return match.toString();
-  }
-
-  UrlPattern matcher() {
-    return match;
   }
 
   /** {@return the request destinations it is limited to ({@code match-dest}); empty for all} */
@@ -218,23 +205,7 @@ public final class HttpDictionary {
 
   /** The {@code Use-As-Dictionary} field value: {@code match="/api/*", id="v1", type=raw}. */
   String useAsDictionary() {
-    StringBuilder s = new StringBuilder("match=").append(quoted(match.toString()));
-    if (!matchDest.isEmpty()) {
-      s.append(", match-dest=(");
-      for (int i = 0; i < matchDest.size(); i++) {
-        s.append(i == 0 ? "" : " ").append(quoted(matchDest.get(i)));
-      }
-      s.append(')');
-    }
-    if (id != null) {
-      s.append(", id=").append(quoted(id));
-    }
-    return s.append(", type=raw").toString();
-  }
-
-  /** A structured-field string: quotes around, {@code "} and {@code \} escaped. */
-  private static String quoted(String value) {
-    return "\"" + value.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+    return DictionaryAnswer.useAsDictionary(match.toString(), matchDest, id);
   }
 
   /** Equal when the bytes and all settings are equal. */

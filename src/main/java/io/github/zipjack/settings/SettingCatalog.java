@@ -185,7 +185,8 @@ public final class SettingCatalog {
   public static final Setting<Boolean> CLIENT_CONVERTER_ENABLED = Setting.flag("converterEnabled", true,
       "whether JSON (and, with jackson-dataformat-msgpack, MessagePack) request and answer bodies of Boot's "
           + "`RestClient` and `RestTemplate` are written and read by the application's own mapper straight into and out of zipjack's coders (request bodies in one pass), "
-          + "ahead of Spring's Jackson converter; `false`: Spring's converter, and the interceptor compresses")
+          + "ahead of Spring's Jackson converter, and a single value of Boot's `WebClient` is read straight from the "
+          + "compressed answer; `false`: Spring's converter and decoder, and the interceptor compresses")
       .clientProperty("converter.enabled");
   /** {@code CompressedHttpClient.Builder.pipeline}: a second format beside the first pipeline's. */
   public static final Setting<Object> CLIENT_PIPELINE = Setting.value("pipeline", "the builder's pipeline only",

@@ -50,8 +50,8 @@ final class ClientPropertySettings {
   }
 
   /**
-   * The WebClient filter: the same codings, request compression and {@code max-decoded-size} as the
-   * interceptor; no dictionaries.
+   * The WebClient filter: the same codings, request compression, {@code max-decoded-size} and
+   * dictionaries as the interceptor.
    *
    * @return a filter the caller closes
    * @throws InvalidZipjackPropertyException naming the first property whose value is refused
@@ -60,8 +60,10 @@ final class ClientPropertySettings {
     ClientCodingChoices choices = new ClientCodingChoices();
     long maxDecodedBytes = maxDecodedBytes(p);
     codings(p, choices::codings, choices::compressRequests);
-    return assembled(p, choices, maxDecodedBytes,
-        (codings, requestCompression) -> new DecodingExchangeFilter(codings, requestCompression, maxDecodedBytes));
+    DictionarySettings dictionaries = p.getDictionaries().isEnabled() ? dictionarySettings(p.getDictionaries()) : null;
+    return assembled(p, choices, maxDecodedBytes, (codings, requestCompression) -> checked(
+        SettingCatalog.CLIENT_DICTIONARIES, p.getDictionaries().isEnabled(),
+        () -> new DecodingExchangeFilter(codings, requestCompression, maxDecodedBytes, dictionaries)));
   }
 
   /**
@@ -87,15 +89,40 @@ final class ClientPropertySettings {
    */
   static CompressingClientMessageConverter converter(ZipjackClientProperties p,
       Function<Pipeline.Builder, Pipeline.Builder> json, Function<Pipeline.Builder, Pipeline.Builder> msgpack) {
-    long maxDecodedBytes = maxDecodedBytes(p);
-    try (Pipeline jsonPipeline = plainPipeline(json, Format.JSON, maxDecodedBytes);
-        Pipeline msgpackPipeline = msgpack == null ? null : plainPipeline(msgpack, Format.MSGPACK, maxDecodedBytes)) {
+    return onPlainPipelines(p, json, msgpack, (jsonPipeline, msgpackPipeline) -> {
       CompressingClientMessageConverter.Builder b = CompressingClientMessageConverter.builder(jsonPipeline);
       if (msgpackPipeline != null) {
         b.msgpack(msgpackPipeline);
       }
       codings(p, b::codings, b::compressRequests);
-      return assembled(p, b.codingChoices(), maxDecodedBytes, b::build);
+      return assembled(p, b.codingChoices(), maxDecodedBytes(p), b::build);
+    });
+  }
+
+  /**
+   * The formats the WebClient's {@link CompressedValueDecoder} reads values in: JSON with the mapper
+   * {@code json} sets and, when {@code msgpack} is not null, MessagePack with the mapper it sets,
+   * within {@code max-decoded-size}.
+   *
+   * @return formats the caller closes
+   * @throws InvalidZipjackPropertyException if {@code max-decoded-size} is refused
+   */
+  static ClientBodyFormats bodyFormats(ZipjackClientProperties p, Function<Pipeline.Builder, Pipeline.Builder> json,
+      Function<Pipeline.Builder, Pipeline.Builder> msgpack) {
+    return onPlainPipelines(p, json, msgpack, ClientBodyFormats::new);
+  }
+
+  /**
+   * What {@code make} makes of uncompressed pipelines with the mappers {@code json} and
+   * {@code msgpack} (null for none) set, within {@code max-decoded-size}; the pipelines are closed
+   * afterwards, so {@code make} copies what it keeps.
+   */
+  private static <T> T onPlainPipelines(ZipjackClientProperties p, Function<Pipeline.Builder, Pipeline.Builder> json,
+      Function<Pipeline.Builder, Pipeline.Builder> msgpack, BiFunction<Pipeline, Pipeline, T> make) {
+    long maxDecodedBytes = maxDecodedBytes(p);
+    try (Pipeline jsonPipeline = plainPipeline(json, Format.JSON, maxDecodedBytes);
+        Pipeline msgpackPipeline = msgpack == null ? null : plainPipeline(msgpack, Format.MSGPACK, maxDecodedBytes)) {
+      return make.apply(jsonPipeline, msgpackPipeline);
     }
   }
 

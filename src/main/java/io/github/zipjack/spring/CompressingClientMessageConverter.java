@@ -9,7 +9,6 @@ import io.github.zipjack.client.codings.RequestCompression;
 import io.github.zipjack.client.codings.ResponseCodings;
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Map;
@@ -60,11 +59,7 @@ import org.springframework.util.MultiValueMap;
  * jackson-dataformat-msgpack is on the class path), or by an application through {@link #builder}.
  */
 public final class CompressingClientMessageConverter implements SmartHttpMessageConverter<Object>, AutoCloseable {
-  private final ClientBodyFormat json;
-  /** Null when this converter reads and writes JSON only. */
-  private final ClientBodyFormat msgpack;
-  /** JSON's media types, then MessagePack's when there is a MessagePack pipeline. */
-  private final List<MediaType> mediaTypes;
+  private final ClientBodyFormats formats;
   private final ResponseCodings codings;
   /** Null when request bodies are never compressed. */
   private final RequestCompression requestCompression;
@@ -73,19 +68,7 @@ public final class CompressingClientMessageConverter implements SmartHttpMessage
   private CompressingClientMessageConverter(Pipeline json, Pipeline msgpack, ResponseCodings codings,
       RequestCompression requestCompression) {
     this.decodable = String.join(", ", codings.codings());
-    this.json = new ClientBodyFormat(json, "JSON", ConverterPipelines.JSON_TYPES);
-    try {
-      this.msgpack = msgpack == null ? null
-          : new ClientBodyFormat(msgpack, "MessagePack", ConverterPipelines.MSGPACK_TYPES);
-    } catch (RuntimeException | Error e) {
-      this.json.close();
-      throw e;
-    }
-    List<MediaType> types = new ArrayList<>(ConverterPipelines.JSON_TYPES);
-    if (this.msgpack != null) {
-      types.addAll(ConverterPipelines.MSGPACK_TYPES);
-    }
-    this.mediaTypes = List.copyOf(types);
+    this.formats = new ClientBodyFormats(json, msgpack);
     this.codings = codings;
     this.requestCompression = requestCompression;
   }
@@ -194,48 +177,30 @@ public final class CompressingClientMessageConverter implements SmartHttpMessage
         || MultiValueMap.class.isAssignableFrom(type));
   }
 
-  /**
-   * The format of a body of {@code mediaType}: JSON for none or a wildcard that admits JSON
-   * ({@code *}{@code /*}, {@code application/*}), else the format whose media types include it, or
-   * null when neither does (or it is MessagePack's and there is no MessagePack pipeline).
-   */
-  private ClientBodyFormat formatOf(MediaType mediaType) {
-    if (mediaType == null) {
-      return json;
-    }
-    if (mediaType.isWildcardType() || mediaType.isWildcardSubtype()) {
-      return json.serves(mediaType) ? json : null;
-    }
-    if (msgpack != null && msgpack.serves(mediaType)) {
-      return msgpack;
-    }
-    return json.serves(mediaType) ? json : null;
-  }
-
   @Override
   public boolean canRead(ResolvableType type, MediaType mediaType) {
-    return serves(type.toClass()) && formatOf(mediaType) != null;
+    return serves(type.toClass()) && formats.formatOf(mediaType) != null;
   }
 
   @Override
   public boolean canWrite(ResolvableType type, Class<?> valueClass, MediaType mediaType) {
-    return serves(valueClass) && formatOf(mediaType) != null;
+    return serves(valueClass) && formats.formatOf(mediaType) != null;
   }
 
   /** {@return JSON's media types, then MessagePack's when this converter has a MessagePack pipeline} */
   @Override
   public List<MediaType> getSupportedMediaTypes() {
-    return mediaTypes;
+    return formats.mediaTypes();
   }
 
   @Override
   public Object read(ResolvableType type, HttpInputMessage input, Map<String, Object> hints) throws IOException {
     HttpHeaders headers = input.getHeaders();
     try (InputStream body = input.getBody()) {
-      ClientBodyFormat format = formatOf(headers.getContentType());
+      ClientBodyFormat format = formats.formatOf(headers.getContentType());
       if (format == null) {
         throw new HttpMessageNotReadableException("Content-Type " + headers.getContentType()
-            + " is not one this converter reads: " + mediaTypes, input);
+            + " is not one this converter reads: " + formats.mediaTypes(), input);
       }
       try (InputStream decoded = codings.decoder(body, ResponseCodings.applied(
           headers.getOrEmpty(HttpHeaders.CONTENT_ENCODING)), decodable)) {
@@ -250,10 +215,10 @@ public final class CompressingClientMessageConverter implements SmartHttpMessage
   @Override
   public void write(Object value, ResolvableType type, MediaType contentType, HttpOutputMessage output,
       Map<String, Object> hints) throws IOException {
-    ClientBodyFormat format = formatOf(contentType);
+    ClientBodyFormat format = formats.formatOf(contentType);
     if (format == null) {
       throw new HttpMessageNotWritableException("Content-Type " + contentType + " is not one this converter writes: "
-          + mediaTypes);
+          + formats.mediaTypes());
     }
     HttpHeaders headers = output.getHeaders();
     RequestCompression.Body body;
@@ -275,10 +240,7 @@ public final class CompressingClientMessageConverter implements SmartHttpMessage
   /** Ends the pipelines, decoders and request compression this converter owns. Idempotent. */
   @Override
   public void close() {
-    json.close();
-    if (msgpack != null) {
-      msgpack.close();
-    }
+    formats.close();
     codings.close();
     if (requestCompression != null) {
       requestCompression.close();
@@ -287,8 +249,7 @@ public final class CompressingClientMessageConverter implements SmartHttpMessage
 
   @Override
   public String toString() {
-    return "CompressingClientMessageConverter[" + mediaTypes + ", decodes " + decodable + ", request compression="
-        + (requestCompression == null ? "none" : requestCompression) + ", " + json.plain()
-        + (msgpack == null ? "" : ", " + msgpack.plain()) + "]";
+    return "CompressingClientMessageConverter[" + formats.mediaTypes() + ", decodes " + decodable
+        + ", request compression=" + (requestCompression == null ? "none" : requestCompression) + ", " + formats + "]";
   }
 }

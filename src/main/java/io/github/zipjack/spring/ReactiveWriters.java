@@ -44,21 +44,29 @@ final class ReactiveWriters implements AutoCloseable {
    * Registers the writers ahead of Spring's JSON writer (custom object writers come before the
    * default ones) on a server's configurer; a client's is left alone (the WebClient filter compresses
    * request bodies whichever writer serialized them).
+   *
+   * @param dictionaries the application's RFC 9842 dictionaries, or null for none
    */
-  void register(CodecConfigurer configurer) {
+  void register(CodecConfigurer configurer, ReactiveDictionaries dictionaries) {
     if (!(configurer instanceof ServerCodecConfigurer)) {
       return;
     }
-    configurer.customCodecs().register(writer(json, ConverterPipelines.JSON_TYPES, configurer));
+    configurer.customCodecs().register(writer(json, ConverterPipelines.JSON_TYPES, configurer, dictionaries));
     if (msgpack != null) {
-      configurer.customCodecs().register(writer(msgpack, ConverterPipelines.MSGPACK_TYPES, configurer));
+      configurer.customCodecs().register(writer(msgpack, ConverterPipelines.MSGPACK_TYPES, configurer, dictionaries));
     }
   }
 
   private CompressingValueWriter writer(Map<String, Pipeline> byCoding, List<MediaType> types,
-      CodecConfigurer configurer) {
-    return new CompressingValueWriter(byCoding, types, settings.minBodyBytes(), settings::isCompressible, listener,
-        configurer::getWriters);
+      CodecConfigurer configurer, ReactiveDictionaries dictionaries) {
+    CompressingValueWriter writer = new CompressingValueWriter(byCoding, types, settings.minBodyBytes(),
+        settings::isCompressible, listener, configurer::getWriters);
+    return dictionaries == null ? writer : writer.withDictionaries(dictionaries.transport(), dictionaries.pool());
+  }
+
+  /** {@return the codings the writers offer (those whose library loaded), most preferred first, identity last} */
+  List<String> codings() {
+    return List.copyOf(json.keySet());
   }
 
   /** What the writers' pipelines hold, summed. */

@@ -4,6 +4,7 @@ import io.github.zipjack.Pipeline;
 import io.github.zipjack.PipelineResources;
 import io.github.zipjack.servlet.CompressionListener;
 import io.github.zipjack.servlet.CompressionSettings;
+import io.github.zipjack.webflux.DictionaryFilter;
 import io.github.zipjack.webflux.EntityTagFilter;
 import io.github.zipjack.webflux.RequestInflationFilter;
 import java.util.Map;
@@ -30,6 +31,8 @@ import org.springframework.web.server.WebFilter;
  * placed ahead of Spring's JSON writer; and a web filter that inflates compressed request bodies
  * within the request limits ({@link RequestInflationFilter}); and a web filter that lets the
  * application compare its own ETags in conditional requests ({@link EntityTagFilter}); with
+ * {@code zipjack.compression.dictionaries[*]}, RFC 9842's {@code dcz} and {@code dcb} bodies from the
+ * writer and a web filter that serves the dictionaries ({@link DictionaryFilter}); with
  * Micrometer, the {@code zipjack.*} meters ({@link ZipjackMetrics}). Active when the application is a reactive web application
  * and {@code zipjack.compression.enabled} is not false. Beside Boot's {@code server.compression},
  * nothing is compressed twice: Reactor Netty's compressor passes a response that already has a
@@ -92,18 +95,49 @@ public class ZipjackReactiveAutoConfiguration {
     return new RequestInflationFilter(settings, properties.getFilterOrder());
   }
 
-  /** Strips the writer's coding suffixes from conditional requests' tags, and puts them back on a 304. */
+  /**
+   * The RFC 9842 dictionaries of {@code zipjack.compression.dictionaries[*]}, for the writer's
+   * {@code dcz} and {@code dcb} bodies and {@link DictionaryFilter}; none without dictionaries or
+   * without the writers.
+   */
+  @Bean(destroyMethod = "close")
+  @ConditionalOnMissingBean
+  ReactiveDictionaries zipjackReactiveDictionaries(CompressionSettings settings,
+      ObjectProvider<ReactiveWriters> writers) {
+    ReactiveWriters made = writers.getIfUnique();
+    return settings.dictionaries().isEmpty() || made == null ? null
+        : new ReactiveDictionaries(settings, made.codings());
+  }
+
+  /** Serves the dictionaries at their own URLs, under {@code zipjack.compression.dictionary-path}. */
+  @Bean
+  @ConditionalOnMissingBean
+  DictionaryFilter zipjackDictionaryFilter(ObjectProvider<ReactiveDictionaries> dictionaries,
+      ZipjackCompressionProperties properties, ObjectProvider<CompressionListener> listener) {
+    ReactiveDictionaries made = dictionaries.getIfUnique();
+    return made == null ? null
+        : new DictionaryFilter(made.transport(), listener.getIfUnique(), properties.getFilterOrder());
+  }
+
+  /**
+   * Strips the writer's coding suffixes (those of the dictionary codings included) from conditional
+   * requests' tags, and puts them back on a 304.
+   */
   @Bean
   @ConditionalOnMissingBean
   @ConditionalOnProperty(prefix = "zipjack.compression.converter", name = "enabled", havingValue = "true",
       matchIfMissing = true)
-  EntityTagFilter zipjackEntityTagFilter(CompressionSettings settings, ZipjackCompressionProperties properties) {
-    return new EntityTagFilter(settings.preference(), properties.getFilterOrder());
+  EntityTagFilter zipjackEntityTagFilter(CompressionSettings settings, ZipjackCompressionProperties properties,
+      ObjectProvider<ReactiveDictionaries> dictionaries) {
+    ReactiveDictionaries made = dictionaries.getIfUnique();
+    return new EntityTagFilter(made == null ? settings.preference() : made.entityTagSuffixes(settings.preference()),
+        properties.getFilterOrder());
   }
 
   @Bean
-  CodecCustomizer zipjackCodecCustomizer(ObjectProvider<ReactiveWriters> writers) {
-    return configurer -> writers.ifUnique(w -> w.register(configurer));
+  CodecCustomizer zipjackCodecCustomizer(ObjectProvider<ReactiveWriters> writers,
+      ObjectProvider<ReactiveDictionaries> dictionaries) {
+    return configurer -> writers.ifUnique(w -> w.register(configurer, dictionaries.getIfUnique()));
   }
 
   /** With Micrometer on the class path: the {@code zipjack.*} meters ({@link ZipjackMetrics}), source {@code writer}. */

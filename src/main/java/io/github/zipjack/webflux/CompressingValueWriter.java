@@ -1,8 +1,9 @@
 package io.github.zipjack.webflux;
 
-import io.github.zipjack.EncodedBody;
 import io.github.zipjack.Pipeline;
 import io.github.zipjack.ZipjackEncodeException;
+import io.github.zipjack.buffer.SegmentPool;
+import io.github.zipjack.http.DictionaryTransport;
 import io.github.zipjack.http.EntityTags;
 import io.github.zipjack.http.NegotiatedBody;
 import io.github.zipjack.http.VaryHeader;
@@ -13,6 +14,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
@@ -45,13 +47,21 @@ import reactor.core.publisher.Mono;
  * types, a strong ETag suffixed with the coding. HEAD needs nothing here: Spring's HEAD response
  * drops the buffer and keeps the headers, Content-Length included.
  *
+ * <p>With {@link #withDictionaries} it also speaks RFC 9842 by the servlet side's rules
+ * ({@link DictionaryTransport}): a request that names {@code dcz} (or {@code dcb}) and holds a
+ * dictionary whose match covers its URL gets the value serialized straight into that dictionary's
+ * encoder, with {@code Vary: Accept-Encoding, Available-Dictionary} (and the Sec-Fetch fields the
+ * choice read) and the ETag suffix {@code dcz-<hash>}; a body under a dictionary's match carries a
+ * {@code Link} to it unless the request holds it.
+ *
  * <p>Streaming bodies are not this writer's: a multi-value publisher ({@code Flux}) is handed to the
  * writer that would have written it without zipjack (Spring's Jackson writer), and the streaming media
  * types (NDJSON, server-sent events) are not among those this writer declares. So is every body on
  * the client side, where the request has no {@code Accept-Encoding} to answer.
  *
- * <p>Thread-safe. It does not own the pipelines (their holder closes them). The buffer it makes is
- * released by the response it is written to, or here when anything fails before.
+ * <p>Thread-safe. It does not own the pipelines, nor the dictionaries and their pool (their holders
+ * close them). The buffer it makes is released by the response it is written to, or here when
+ * anything fails before.
  */
 public final class CompressingValueWriter implements HttpMessageWriter<Object> {
   private static final String IDENTITY = "identity";
@@ -70,6 +80,10 @@ public final class CompressingValueWriter implements HttpMessageWriter<Object> {
   /** The writers the application would have without zipjack, looked up at first use. */
   private final Supplier<List<HttpMessageWriter<?>>> others;
   private volatile List<HttpMessageWriter<?>> fallbacks;
+  /** Null without dictionaries. */
+  private final DictionaryTransport dictionaries;
+  /** Where dictionary-compressed bodies are held; null without dictionaries. */
+  private final SegmentPool dictionaryPool;
 
   /**
    * @param pipelines coding token to pipeline, most preferred first, with an identity one
@@ -83,13 +97,33 @@ public final class CompressingValueWriter implements HttpMessageWriter<Object> {
   public CompressingValueWriter(Map<String, Pipeline> pipelines, List<MediaType> mediaTypes, long minBodyBytes,
       Predicate<String> compressible, CompressionListener listener,
       Supplier<List<HttpMessageWriter<?>>> others) {
+    this(pipelines, List.copyOf(pipelines.keySet()), mediaTypes, minBodyBytes, compressible, listener, others, null,
+        null);
+  }
+
+  private CompressingValueWriter(Map<String, Pipeline> pipelines, List<String> preference, List<MediaType> mediaTypes,
+      long minBodyBytes, Predicate<String> compressible, CompressionListener listener,
+      Supplier<List<HttpMessageWriter<?>>> others, DictionaryTransport dictionaries, SegmentPool dictionaryPool) {
     this.pipelines = Map.copyOf(pipelines);
-    this.preference = List.copyOf(pipelines.keySet());
+    this.preference = List.copyOf(preference);
     this.mediaTypes = List.copyOf(mediaTypes);
     this.minBodyBytes = minBodyBytes;
     this.compressible = compressible;
     this.listener = listener;
     this.others = others;
+    this.dictionaries = dictionaries;
+    this.dictionaryPool = dictionaryPool;
+  }
+
+  /**
+   * {@return a writer like this one that also answers requests that may use one of {@code dictionaries}}
+   *
+   * @param dictionaries the dictionaries and their engines; not closed by the writer
+   * @param pool where dictionary-compressed bodies are held until copied; not closed by the writer
+   */
+  public CompressingValueWriter withDictionaries(DictionaryTransport dictionaries, SegmentPool pool) {
+    return new CompressingValueWriter(pipelines, preference, mediaTypes, minBodyBytes, compressible, listener, others,
+        Objects.requireNonNull(dictionaries, "dictionaries"), Objects.requireNonNull(pool, "pool"));
   }
 
   @Override
@@ -140,21 +174,33 @@ public final class CompressingValueWriter implements HttpMessageWriter<Object> {
     MediaType contentType = mediaType == null || mediaType.isWildcardType() || mediaType.isWildcardSubtype()
         ? mediaTypes.get(0) : mediaType;
     String acceptEncoding = joined(request.getHeaders().get(HttpHeaders.ACCEPT_ENCODING));
-    Optional<String> coding = compressible.test(contentType.toString())
-        ? AcceptEncoding.parse(acceptEncoding).choose(preference) : Optional.of(IDENTITY);
-    String vary = VaryHeader.missing(headers.get(HttpHeaders.VARY), VaryHeader.ACCEPT_ENCODING);
+    AcceptEncoding parsed = AcceptEncoding.parse(acceptEncoding);
+    boolean compresses = compressible.test(contentType.toString());
+    Optional<String> coding = compresses ? parsed.choose(preference) : Optional.of(IDENTITY);
+    DictionaryTransport.Choice choice = DictionaryTransport.Choice.NONE;
+    if (dictionaries != null && compresses && coding.isPresent()) {
+      choice = dictionaries.choose(request.getPath().value(), request.getURI().getRawQuery(),
+          request.getPath().contextPath().value(), request.getHeaders()::getFirst, parsed, coding.get());
+      List<String> links = headers.get(HttpHeaders.LINK);
+      if (choice.link() != null && (links == null || !links.contains(choice.link()))) {
+        headers.add(HttpHeaders.LINK, choice.link());
+      }
+    }
+    String vary = VaryHeader.missing(headers.get(HttpHeaders.VARY), choice.varyTokens());
     if (vary != null) {
       headers.add(HttpHeaders.VARY, vary);
     }
     if (coding.isEmpty()) {
       return notAcceptable(acceptEncoding, response);
     }
+    boolean withDictionary = choice.allows(headers.getFirst(HttpHeaders.ACCESS_CONTROL_ALLOW_ORIGIN));
     DataBuffer buffer;
-    try (NegotiatedBody sending = NegotiatedBody.encode(pipelines, coding.get(), value, minBodyBytes)) {
+    try (NegotiatedBody sending = withDictionary
+        ? NegotiatedBody.encode(pipelines.get(IDENTITY), choice.engine(), dictionaryPool, value, minBodyBytes)
+        : NegotiatedBody.encode(pipelines, coding.get(), value, minBodyBytes)) {
       sending.report(listener);
-      EncodedBody body = sending.body();
-      if (body.size() > Integer.MAX_VALUE) {
-        return Mono.error(new EncodingException("a body of " + body.size()
+      if (sending.size() > Integer.MAX_VALUE) {
+        return Mono.error(new EncodingException("a body of " + sending.size()
             + " bytes is more than one buffer holds (at most " + Integer.MAX_VALUE + ")"));
       }
       headers.setContentType(contentType);
@@ -162,12 +208,13 @@ public final class CompressingValueWriter implements HttpMessageWriter<Object> {
         headers.set(HttpHeaders.CONTENT_ENCODING, sending.coding());
         String etag = headers.getETag();
         if (etag != null) {
-          headers.set(HttpHeaders.ETAG, EntityTags.withSuffix(etag, sending.coding()));
+          headers.set(HttpHeaders.ETAG, EntityTags.withSuffix(etag,
+              withDictionary ? choice.entityTagSuffix() : sending.coding()));
         }
       }
-      headers.setContentLength(body.size());
-      buffer = copy(body, response);
-    } catch (ZipjackEncodeException e) {
+      headers.setContentLength(sending.size());
+      buffer = copy(sending, response);
+    } catch (ZipjackEncodeException | IOException e) {
       return Mono.error(new EncodingException("Could not serialize " + value.getClass().getName() + ": "
           + e.getMessage(), e));
     }
@@ -175,7 +222,7 @@ public final class CompressingValueWriter implements HttpMessageWriter<Object> {
   }
 
   /** One buffer of the response's factory holding {@code body}; released here if the copy fails. */
-  private static DataBuffer copy(EncodedBody body, ServerHttpResponse response) {
+  private static DataBuffer copy(NegotiatedBody body, ServerHttpResponse response) {
     DataBuffer buffer = response.bufferFactory().allocateBuffer((int) body.size());
     try {
       body.writeTo(buffer.asOutputStream());

@@ -32,7 +32,8 @@ public final class EntityTagFilter implements WebFilter, Ordered {
   private final int order;
 
   /**
-   * @param codings the suffixes the writer puts on tags: the codings it offers
+   * @param codings the suffixes the writer puts on tags: the codings it offers, and with dictionaries
+   *     their codings' ({@code dcz-<hash>}, {@code dcb-<hash>})
    * @param order the filter's order among the application's web filters
    */
   public EntityTagFilter(List<String> codings, int order) {

@@ -12,6 +12,12 @@ import io.micrometer.core.instrument.MeterRegistry;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.HexFormat;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -21,6 +27,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import io.github.zipjack.DecodeLimitExceededException;
 import org.springframework.core.ParameterizedTypeReference;
 import org.springframework.web.reactive.function.client.WebClient;
+import tools.jackson.databind.PropertyNamingStrategies;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -28,29 +35,47 @@ import tools.jackson.databind.json.JsonMapper;
  * own {@code server.compression}, and a few limits set: single-value bodies come in the negotiated
  * coding with an exact Content-Length, and decode with the system's zstd, gzip and brotli to exactly
  * what the service's own Jackson 3 mapper writes; compressed request bodies reach the handler
- * inflated, and a request bomb gets 413. One application for the whole class.
+ * inflated, and a request bomb gets 413. With one RFC 9842 dictionary for {@code /dict/*}, served at
+ * its own URL: a request holding it gets {@code dcz}, and Boot's WebClient keeps it and reads such
+ * answers. One application for the whole class.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ReactiveBootServiceTest {
   private RunningBootService service;
   private byte[] mappersOwnBytes;
+  private Path dictionaryFile;
+  private String dictionaryPath;
+  private String availableDictionary;
 
   @BeforeAll
-  void start() {
+  void start() throws Exception {
+    dictionaryFile = Files.createTempFile("zipjack-reactive-people", ".dict");
+    byte[] others = JsonMapper.builder().propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE).build()
+        .writeValueAsBytes(PeopleService.people(40));
+    byte[] dictionary = Arrays.copyOfRange(others, others.length / 2, others.length);
+    Files.write(dictionaryFile, dictionary);
+    byte[] sha256 = MessageDigest.getInstance("SHA-256").digest(dictionary);
+    dictionaryPath = "/zipjack/dictionaries/" + HexFormat.of().formatHex(sha256, 0, 8);
+    availableDictionary = ":" + Base64.getEncoder().encodeToString(sha256) + ":";
     service = RunningBootService.startReactive("server.compression.enabled=true",
         "server.compression.min-response-size=1MB",
         "zipjack.compression.min-body-size=1KB",
         "zipjack.compression.max-inflated-request-size=4MB",
         "spring.http.codecs.max-in-memory-size=32MB", "zipjack.client.max-decoded-size=8MB",
-        "zipjack.client.compress-requests=true", "zipjack.client.request-coding=zstd");
+        "zipjack.client.compress-requests=true", "zipjack.client.request-coding=zstd",
+        "zipjack.compression.dictionaries[0].location=file:" + dictionaryFile,
+        "zipjack.compression.dictionaries[0].match=/dict/*",
+        "zipjack.compression.dictionaries[0].id=people-1",
+        "zipjack.client.dictionaries.enabled=true");
     mappersOwnBytes = service.bean(JsonMapper.class).writeValueAsBytes(PeopleService.people(300));
   }
 
   @AfterAll
-  void stop() {
+  void stop() throws Exception {
     if (service != null) {
       service.close();
     }
+    Files.deleteIfExists(dictionaryFile);
   }
 
   @ParameterizedTest
@@ -329,5 +354,93 @@ class ReactiveBootServiceTest {
     String arrival = ReactiveEndpoints.LAST_ARRIVAL.get();
     assertTrue(arrival.startsWith("zstd "), arrival);
     assertTrue(Integer.parseInt(arrival.substring(5)) < mappersOwnBytes.length / 4, arrival);
+  }
+
+  @Test
+  void aRequestHoldingTheDictionaryGetsDczWithAnExactLengthThatSystemZstdDecodes() throws Exception {
+    HttpResponse<byte[]> response = service.get("/dict/people", "Accept-Encoding", "zstd, dcz",
+        "Available-Dictionary", availableDictionary);
+
+    assertEquals("dcz", response.headers().firstValue("Content-Encoding").orElse(null));
+    assertEquals(String.valueOf(response.body().length), response.headers().firstValue("Content-Length").orElse(null));
+    assertEquals("Accept-Encoding, Available-Dictionary", String.join(", ", response.headers().allValues("Vary")));
+    assertFalse(response.headers().firstValue("Link").isPresent());
+    byte[] frame = Arrays.copyOfRange(response.body(), 40, response.body().length);
+    assertArrayEquals(mappersOwnBytes, SystemTool.zstd(frame, "-d", "-D", dictionaryFile.toString()));
+  }
+
+  @Test
+  void aResponseUnderTheMatchLinksToTheDictionaryServedThereWithUseAsDictionary() throws Exception {
+    HttpResponse<byte[]> page = service.get("/dict/people", "Accept-Encoding", "zstd");
+    assertEquals("<" + dictionaryPath + ">; rel=\"compression-dictionary\"",
+        page.headers().firstValue("Link").orElse(null));
+
+    HttpResponse<byte[]> dictionary = service.get(dictionaryPath, "Accept-Encoding", "zstd");
+
+    assertEquals(200, dictionary.statusCode());
+    assertEquals("match=\"/dict/*\", id=\"people-1\", type=raw",
+        dictionary.headers().firstValue("Use-As-Dictionary").orElse(null));
+    assertEquals("public, max-age=86400", dictionary.headers().firstValue("Cache-Control").orElse(null));
+    assertEquals(String.valueOf(dictionary.body().length),
+        dictionary.headers().firstValue("Content-Length").orElse(null));
+    assertArrayEquals(Files.readAllBytes(dictionaryFile), dictionary.body());
+  }
+
+  @Test
+  void bootsWebClientKeepsTheDictionaryAnnouncesItAndReadsDczAnswersIntoObjects() {
+    java.util.List<String> exchanges = new java.util.concurrent.CopyOnWriteArrayList<>();
+    WebClient client = service.bean(WebClient.Builder.class)
+        .filter((request, next) -> next.exchange(request).doOnNext(r -> exchanges.add(request.url().getPath() + " "
+            + request.headers().getFirst("Available-Dictionary") + " -> " + r.headers().header("Content-Encoding"))))
+        .build();
+
+    client.get().uri(service.uri(dictionaryPath)).retrieve().bodyToMono(byte[].class).block();
+    java.util.List<PeopleService.Person> people = client.get().uri(service.uri("/dict/people")).retrieve()
+        .bodyToMono(new ParameterizedTypeReference<java.util.List<PeopleService.Person>>() {}).block();
+
+    assertEquals(PeopleService.people(300), people);
+    assertEquals(java.util.List.of(dictionaryPath + " null -> []", "/dict/people " + availableDictionary + " -> [dcz]"),
+        exchanges);
+  }
+
+  /**
+   * 300 people are about 70 KiB of JSON and a few KiB in zstd: under a codec limit of 32 KiB,
+   * Spring's Jackson decoder, which joins the inflated body first, would refuse them; zipjack's
+   * decoder joins only the compressed bytes and parses as it inflates.
+   */
+  @Test
+  void bootsWebClientReadsAValueStraightFromTheCompressedBuffersNeverHoldingItInflated() {
+    WebClient client = service.bean(WebClient.Builder.class)
+        .codecs(codecs -> codecs.defaultCodecs().maxInMemorySize(32 * 1024)).build();
+
+    java.util.List<PeopleService.Person> people = client.get().uri(service.uri("/people")).retrieve()
+        .bodyToMono(new ParameterizedTypeReference<java.util.List<PeopleService.Person>>() {}).block();
+
+    assertEquals(PeopleService.people(300), people);
+  }
+
+  @Test
+  void bootsWebClientStreamsAFluxOfACompressedAnswerThroughSpringsDecoder() {
+    WebClient client = service.bean(WebClient.Builder.class).build();
+
+    java.util.List<PeopleService.Person> people = client.get().uri(service.uri("/people")).retrieve()
+        .bodyToFlux(PeopleService.Person.class).collectList().block();
+
+    assertEquals(PeopleService.people(300), people);
+  }
+
+  @Test
+  void bootsWebClientRefusesABombReadIntoObjectsAtTheLimit() {
+    WebClient client = service.bean(WebClient.Builder.class).build();
+
+    Exception refused = org.junit.jupiter.api.Assertions.assertThrows(Exception.class,
+        () -> client.get().uri(service.uri("/bomb")).retrieve()
+            .bodyToMono(new ParameterizedTypeReference<java.util.List<PeopleService.Person>>() {}).block());
+
+    Throwable cause = refused;
+    while (cause != null && !(cause instanceof DecodeLimitExceededException)) {
+      cause = cause.getCause();
+    }
+    assertTrue(cause instanceof DecodeLimitExceededException, refused.toString());
   }
 }

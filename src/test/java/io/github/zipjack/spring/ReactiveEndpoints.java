@@ -13,14 +13,19 @@ import reactor.core.publisher.Mono;
 
 /**
  * What a WebFlux service adds to {@link PeopleService}'s handlers: a {@code Mono}, a
- * {@code ResponseEntity} with an ETag, a {@code Flux} as NDJSON and as a JSON array, and a handler
- * reading a request body.
+ * {@code ResponseEntity} with an ETag, a {@code Flux} as NDJSON and as a JSON array, a handler
+ * reading a request body, and people under {@code /dict/}, where a test's RFC 9842 dictionary applies.
  */
 @RestController
 class ReactiveEndpoints {
   @GetMapping("/people-mono")
   Mono<List<PeopleService.Person>> peopleMono() {
     return Mono.fromSupplier(() -> PeopleService.people(300));
+  }
+
+  @GetMapping("/dict/people")
+  Mono<List<PeopleService.Person>> dictionaryPeople() {
+    return peopleMono();
   }
 
   @GetMapping("/nobody")

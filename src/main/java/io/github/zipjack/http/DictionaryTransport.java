@@ -1,26 +1,33 @@
-package io.github.zipjack.servlet;
+package io.github.zipjack.http;
 
-import io.github.zipjack.http.EntityTags;
+import io.github.zipjack.Compression;
+import io.github.zipjack.buffer.Segment;
 import io.github.zipjack.codec.CompressionEngine;
 import io.github.zipjack.codec.DictionaryEngine;
 import io.github.zipjack.codec.Encoder;
 import io.github.zipjack.codec.EngineConfig;
-import jakarta.servlet.http.HttpServletRequest;
-import jakarta.servlet.http.HttpServletResponse;
+import io.github.zipjack.codec.Parallelism;
+import io.github.zipjack.servlet.AcceptEncoding;
+import io.github.zipjack.servlet.CompressionSettings;
+import io.github.zipjack.servlet.HttpDictionary;
+import io.github.zipjack.urlpattern.UrlPattern;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /**
- * RFC 9842 Compression Dictionary Transport for the filter and {@link CompressedResponses}: serves
- * each {@link HttpDictionary} at {@code <context path><prefix>/<first 16 hex digits of its SHA-256>}
- * and chooses {@code dcz} or {@code dcb} for requests that may use one. Thread-safe after
+ * RFC 9842 Compression Dictionary Transport, as both stacks speak it: serves each
+ * {@link HttpDictionary} at {@code <context path><prefix>/<first 16 hex digits of its SHA-256>}
+ * ({@link #servedAt}, {@link #answer}) and chooses {@code dcz} or {@code dcb} for requests that may
+ * use one ({@link #choose}). The servlet filter, {@code CompressedResponses} and the WebFlux writer
+ * and filter apply what it decides to their own requests and responses. Thread-safe after
  * construction; it owns a {@link DictionaryEngine} per dictionary and coding and closes them in
  * {@link #close()}.
  *
@@ -28,7 +35,7 @@ import java.util.Optional;
  * offered (identity where that is not smaller) and sent in the coding negotiated, with
  * {@code Use-As-Dictionary}, {@code Cache-Control: public, max-age}, a strong ETag (with the coding
  * suffix), {@code Vary: Accept-Encoding} and the exact Content-Length; {@code If-None-Match} naming
- * it gives 304.
+ * it gives 304. See {@link DictionaryAnswer}.
  *
  * <p>Choosing {@code dcz} or {@code dcb} ({@link #choose}): the request's Accept-Encoding names the
  * coding itself with a weight above 0 and at least that of the coding otherwise chosen ({@code *}
@@ -39,10 +46,10 @@ import java.util.Optional;
  * {@code same-origin}, or {@code cors} when the response allows the request's Origin
  * ({@code Access-Control-Allow-Origin}, checked when the body is sent). Anything else, a malformed
  * or unknown header included, leaves the plain negotiation alone.
+ *
+ * <p>Not part of zipjack's API: the package is not exported.
  */
-final class DictionaryTransport implements AutoCloseable {
-  /** The Content-Type of a dictionary: raw bytes. */
-  static final String CONTENT_TYPE = "application/octet-stream";
+public final class DictionaryTransport implements AutoCloseable {
   /** Longest Available-Dictionary value looked at: a 32-byte hash is 46 characters as a byte sequence. */
   private static final int MAX_AVAILABLE_DICTIONARY_LENGTH = 128;
   /** What a choice reads under a dictionary's match, as Vary lists; made once. */
@@ -51,9 +58,15 @@ final class DictionaryTransport implements AutoCloseable {
   private static final List<String> VARY_CROSS_SITE = List.of("Accept-Encoding", "Available-Dictionary",
       "Sec-Fetch-Site", "Sec-Fetch-Mode");
 
-  /** One dictionary, its engines and what serving it sends. */
-  static final class Served {
-    final HttpDictionary dictionary;
+  /** One dictionary, its engines and what serving it sends. Only this package reads it. */
+  public static final class Served {
+    /** The dictionary's bytes, as served; never changed. */
+    final byte[] content;
+    /** {@code :<base64 SHA-256>:}, as clients send it in Available-Dictionary. */
+    final String availableDictionary;
+    final UrlPattern matcher;
+    final String useAsDictionary;
+    final long maxAgeSeconds;
     /** Coding ({@code dcz}, {@code dcb}) to its engine, in the server's order of preference. */
     final Map<String, DictionaryEngine> engines;
     /** Its path below the context path. */
@@ -69,15 +82,20 @@ final class DictionaryTransport implements AutoCloseable {
     /** Coding to the coding actually sent for it (identity where compressing did not shrink). */
     final Map<String, String> sentCodings;
 
-    Served(HttpDictionary dictionary, Map<String, DictionaryEngine> engines, String path, Map<String, byte[]> bodies,
-        Map<String, String> sentCodings) {
-      this.dictionary = dictionary;
+    private Served(HttpDictionary dictionary, byte[] content, String shortHash, Map<String, DictionaryEngine> engines,
+        String path, Map<String, byte[]> bodies, Map<String, String> sentCodings) {
+      this.content = content;
+      this.availableDictionary = dictionary.availableDictionary();
+      this.matcher = UrlPattern.parse(dictionary.match());
+      this.useAsDictionary = DictionaryAnswer.useAsDictionary(dictionary.match(), dictionary.matchDest(),
+          dictionary.id());
+      this.maxAgeSeconds = dictionary.maxAgeSeconds();
       this.engines = engines;
       this.path = path;
-      this.entityTag = "\"d-" + dictionary.shortHash() + "\"";
+      this.entityTag = "\"d-" + shortHash + "\"";
       this.rootLink = "<" + path + ">; rel=\"compression-dictionary\"";
       Map<String, String> suffixes = new HashMap<>();
-      engines.keySet().forEach(coding -> suffixes.put(coding, coding + "-" + dictionary.shortHash()));
+      engines.keySet().forEach(coding -> suffixes.put(coding, coding + "-" + shortHash));
       this.entityTagSuffixes = Map.copyOf(suffixes);
       this.bodies = bodies;
       this.sentCodings = sentCodings;
@@ -96,6 +114,11 @@ final class DictionaryTransport implements AutoCloseable {
     void close() {
       engines.values().forEach(DictionaryEngine::close);
     }
+
+    @Override
+    public String toString() {
+      return path + " for " + matcher;
+    }
   }
 
   /**
@@ -107,24 +130,26 @@ final class DictionaryTransport implements AutoCloseable {
    * @param varyTokens the request fields the choice read
    * @param link the Link to the dictionary that covers the URL, for a client that lacks it, or null
    */
-  record Choice(DictionaryEngine engine, String entityTagSuffix, String corsOrigin, List<String> varyTokens,
+  public record Choice(DictionaryEngine engine, String entityTagSuffix, String corsOrigin, List<String> varyTokens,
       String link) {
     /** The request may not use a dictionary; only the Vary tokens of the plain negotiation. */
-    static final Choice NONE = new Choice(null, null, null, List.of("Accept-Encoding"), null);
+    public static final Choice NONE = new Choice(null, null, null, List.of("Accept-Encoding"), null);
 
     /**
-     * Whether the response may be sent in dcz: always, unless the choice waits for the response's
-     * {@code Access-Control-Allow-Origin} to allow the request's Origin.
+     * {@return whether the response may be sent in the dictionary's coding: always, unless the
+     * choice waits for the response's {@code Access-Control-Allow-Origin} to allow the request's Origin}
+     *
+     * @param accessControlAllowOrigin the response's Access-Control-Allow-Origin, or null for none
      */
-    boolean allows(HttpServletResponse response) {
+    public boolean allows(String accessControlAllowOrigin) {
       if (engine == null) {
         return false;
       }
       if (corsOrigin == null) {
         return true;
       }
-      String allowed = response.getHeader("Access-Control-Allow-Origin");
-      return allowed != null && (allowed.trim().equals("*") || allowed.trim().equals(corsOrigin));
+      String allowed = accessControlAllowOrigin == null ? null : accessControlAllowOrigin.trim();
+      return allowed != null && (allowed.equals("*") || allowed.equals(corsOrigin));
     }
   }
 
@@ -149,12 +174,14 @@ final class DictionaryTransport implements AutoCloseable {
     try {
       for (HttpDictionary d : dictionaries) {
         Map<String, DictionaryEngine> engines = new LinkedHashMap<>();
+        byte[] content = d.toByteArray();
+        byte[] sha256 = d.sha256();
         Served s;
         try {
-          DictionaryEngine zstd = DictionaryEngine.dcz(dcz, d.content(), d.sha256Bytes());
+          DictionaryEngine zstd = DictionaryEngine.dcz(dcz, content, sha256);
           engines.put("dcz", zstd);
           if (dcb != null) {
-            DictionaryEngine brotli = DictionaryEngine.dcb(dcb, d.content(), d.sha256Bytes());
+            DictionaryEngine brotli = DictionaryEngine.dcb(dcb, content, sha256);
             if (dcbFirst) {
               engines.remove("dcz");
               engines.put("dcb", brotli);
@@ -165,15 +192,16 @@ final class DictionaryTransport implements AutoCloseable {
           }
           Map<String, byte[]> bodies = new LinkedHashMap<>();
           Map<String, String> sent = new HashMap<>();
-          bodies.put("identity", d.content());
+          bodies.put("identity", content);
           sent.put("identity", "identity");
           for (Map.Entry<String, CompressionEngine> c : codings.entrySet()) {
-            byte[] compressed = compress(c.getValue(), d.content());
-            boolean shrinks = compressed.length < d.content().length;
-            bodies.put(c.getKey(), shrinks ? compressed : d.content());
+            byte[] compressed = compress(c.getValue(), content);
+            boolean shrinks = compressed.length < content.length;
+            bodies.put(c.getKey(), shrinks ? compressed : content);
             sent.put(c.getKey(), shrinks ? c.getKey() : "identity");
           }
-          s = new Served(d, Collections.unmodifiableMap(engines), pathPrefix + "/" + d.shortHash(),
+          String shortHash = shortHash(sha256);
+          s = new Served(d, content, shortHash, Collections.unmodifiableMap(engines), pathPrefix + "/" + shortHash,
               Collections.unmodifiableMap(bodies), Collections.unmodifiableMap(sent));
         } catch (IOException | RuntimeException | LinkageError e) {
           engines.values().forEach(DictionaryEngine::close);
@@ -197,6 +225,53 @@ final class DictionaryTransport implements AutoCloseable {
   }
 
   /**
+   * The transport of {@code settings}' dictionaries, served under its dictionary path: for dcz at
+   * the level of the zstd coding among {@code codings} (1 without one), and for dcb, when
+   * {@code preference} offers br, at the brotli coding's quality but at least 5; dcb is preferred
+   * when br comes before zstd in {@code preference}. Each engine keeps the settings' pool size,
+   * request limit and compression threads.
+   *
+   * @param settings the dictionaries, their path, and the engines' settings
+   * @param codings the codings offered, whose levels the dictionary engines follow
+   * @param preference the codings offered, most preferred first
+   * @param bodyCodings the engines that compress the dictionaries' own bodies, by coding, not closed
+   *     here; empty to serve them as they are
+   * @return a transport the caller closes
+   * @throws IllegalArgumentException if the same dictionary bytes are given twice
+   * @throws IllegalStateException if zstd-jni cannot load, or a dictionary cannot be compressed
+   */
+  public static DictionaryTransport of(CompressionSettings settings, List<Compression> codings,
+      List<String> preference, Map<String, CompressionEngine> bodyCodings) {
+    try {
+      return new DictionaryTransport(settings.dictionaries(), settings.dictionaryPath(),
+          engineConfig(codings, "zstd", 1, settings),
+          preference.contains("br") ? engineConfig(codings, "br", 5, settings) : null,
+          prefersDcb(preference), bodyCodings);
+    } catch (LinkageError e) {
+      throw new IllegalStateException("dictionaries need zstd-jni (com.github.luben:zstd-jni) on the class path: "
+          + e, e);
+    }
+  }
+
+  /**
+   * The engine settings of the dictionary engines of {@code coding} ({@code zstd} for dcz, {@code br}
+   * for dcb): the level of that coding among {@code codings}, at least {@code minLevel}
+   * ({@code minLevel} when it is not offered), and the settings' pool size, request limit and threads.
+   */
+  private static EngineConfig engineConfig(List<Compression> codings, String coding, int minLevel,
+      CompressionSettings settings) {
+    int level = minLevel;
+    for (Compression c : codings) {
+      if (c.contentEncoding().equals(coding)) {
+        level = Math.max(minLevel, c.level());
+      }
+    }
+    return new EngineConfig(level, Segment.SIZE, Segment.SIZE, settings.encoderPoolSize(), null,
+        settings.maxInflatedRequestBytes(),
+        Parallelism.shared(settings.compressionThreads(), settings.parallelThresholdBytes()));
+  }
+
+  /**
    * Whether dcb goes before dcz when a client weighs them equally: when brotli comes before zstd in
    * {@code preference} (the codings offered, most preferred first), or zstd is not offered.
    */
@@ -204,6 +279,15 @@ final class DictionaryTransport implements AutoCloseable {
     int br = preference.indexOf("br");
     int zstd = preference.indexOf("zstd");
     return br >= 0 && (zstd < 0 || br < zstd);
+  }
+
+  /**
+   * {@return a dictionary's name in its URL and ETags: the first 8 bytes of its SHA-256 in hex}
+   *
+   * @param sha256 the dictionary's SHA-256, 32 bytes
+   */
+  public static String shortHash(byte[] sha256) {
+    return HexFormat.of().formatHex(sha256, 0, 8);
   }
 
   private static byte[] compress(CompressionEngine engine, byte[] bytes) throws IOException {
@@ -215,8 +299,13 @@ final class DictionaryTransport implements AutoCloseable {
     return out.toByteArray();
   }
 
-  /** The engines of {@code coding} ({@code dcz}, {@code dcb}), one per dictionary, in configuration order; maybe empty. */
-  List<DictionaryEngine> engines(String coding) {
+  /**
+   * {@return the engines of {@code coding} ({@code dcz}, {@code dcb}), one per dictionary, in
+   * configuration order; maybe empty}
+   *
+   * @param coding {@code dcz} or {@code dcb}
+   */
+  public List<DictionaryEngine> engines(String coding) {
     List<DictionaryEngine> engines = new ArrayList<>(served.size());
     for (Served s : served) {
       DictionaryEngine e = s.engines.get(coding);
@@ -227,125 +316,69 @@ final class DictionaryTransport implements AutoCloseable {
     return engines;
   }
 
-  /** Every engine, all dictionaries and codings. */
-  List<DictionaryEngine> engines() {
+  /** {@return every engine, all dictionaries and codings} */
+  public List<DictionaryEngine> engines() {
     List<DictionaryEngine> engines = new ArrayList<>();
     served.forEach(s -> engines.addAll(s.engines.values()));
     return engines;
   }
 
-  /** The ETag suffixes of dictionary-compressed bodies, one per dictionary and coding. */
-  List<String> entityTagSuffixes() {
+  /** {@return the ETag suffixes of dictionary-compressed bodies, one per dictionary and coding} */
+  public List<String> entityTagSuffixes() {
     List<String> suffixes = new ArrayList<>();
     served.forEach(s -> s.engines.keySet().forEach(coding -> suffixes.add(s.entityTagSuffix(coding))));
     return suffixes;
   }
 
-  /** The path prefix below the context path. */
-  String pathPrefix() {
-    return pathPrefix;
-  }
-
-  /** What is served at {@code pathInContext} (the request URI without the context path), or null. */
-  Served servedAt(String pathInContext) {
+  /**
+   * {@return what is served at {@code pathInContext}, or null}
+   *
+   * @param pathInContext the request's path without the context path
+   */
+  public Served servedAt(String pathInContext) {
     return pathInContext.startsWith(pathPrefix) ? byPath.get(pathInContext) : null;
   }
 
   /**
-   * Answers a request for a dictionary: 405 for other methods, 406 when no coding is acceptable,
-   * 304 when If-None-Match names it, else its bytes in the coding negotiated among {@code preference}.
-   * Tells {@code listener} (when not null) what was sent: {@code DICTIONARY_SERVED},
-   * {@code DICTIONARY_NOT_MODIFIED}, or {@code SENT_BY_CONTAINER} for the errors.
+   * Answers a request for a dictionary: 405 for other methods than GET and HEAD, 406 when no coding
+   * among {@code preference} is acceptable, 304 when If-None-Match names it, else its bytes in the
+   * coding negotiated.
+   *
+   * @param s what {@link #servedAt} found at the request's path
+   * @param method the request's method
+   * @param acceptEncoding the request's Accept-Encoding lines joined, or null without any
+   * @param ifNoneMatch the request's If-None-Match lines, or null without any
+   * @param preference the codings offered for the dictionary's body, most preferred first
+   * @return what to send
    */
-  void serve(Served s, HttpServletRequest request, HttpServletResponse response, List<String> preference,
-      CompressionListener listener) throws IOException {
-    String method = request.getMethod();
-    if (!method.equals("GET") && !method.equals("HEAD")) {
-      response.setHeader("Allow", "GET, HEAD");
-      response.sendError(HttpServletResponse.SC_METHOD_NOT_ALLOWED);
-      report(listener, "identity", CompressionListener.Outcome.SENT_BY_CONTAINER, -1, -1);
-      return;
-    }
-    response.setHeader("Vary", "Accept-Encoding");
-    Optional<String> coding = AcceptEncoding.parse(CompressedResponses.acceptEncoding(request)).choose(preference);
-    if (coding.isEmpty() || !s.bodies.containsKey(coding.get())) {
-      response.sendError(HttpServletResponse.SC_NOT_ACCEPTABLE);
-      report(listener, "identity", CompressionListener.Outcome.SENT_BY_CONTAINER, -1, -1);
-      return;
-    }
-    String sent = s.sentCodings.get(coding.get());
-    String entityTag = sent.equals("identity") ? s.entityTag : EntityTags.withSuffix(s.entityTag, sent);
-    response.setHeader("ETag", entityTag);
-    response.setHeader("Cache-Control", "public, max-age=" + s.dictionary.maxAgeSeconds());
-    response.setHeader("Use-As-Dictionary", s.dictionary.useAsDictionary());
-    int dictionaryBytes = s.bodies.get("identity").length;
-    if (namesTag(request, s.entityTag)) {
-      response.setStatus(HttpServletResponse.SC_NOT_MODIFIED);
-      report(listener, "identity", CompressionListener.Outcome.DICTIONARY_NOT_MODIFIED, dictionaryBytes, 0);
-      return;
-    }
-    byte[] body = s.bodies.get(coding.get());
-    response.setContentType(CONTENT_TYPE);
-    if (!sent.equals("identity")) {
-      response.setHeader("Content-Encoding", sent);
-    }
-    response.setContentLength(body.length);
-    boolean get = method.equals("GET");
-    if (get) {
-      response.getOutputStream().write(body);
-    }
-    report(listener, sent, CompressionListener.Outcome.DICTIONARY_SERVED, dictionaryBytes, get ? body.length : 0);
-  }
-
-  /** Tells {@code listener}, when there is one, of a dictionary request; what it throws is dropped. */
-  private static void report(CompressionListener listener, String coding, CompressionListener.Outcome outcome,
-      long bodyBytes, long sentBytes) {
-    if (listener == null) {
-      return;
-    }
-    try {
-      listener.onResponse(coding, outcome, bodyBytes, sentBytes, 0);
-    } catch (RuntimeException ignored) {
-      // a listener's failure must not reach the client; see CompressionListener
-    }
-  }
-
-  /** Whether If-None-Match is {@code *} or names {@code bareTag} with or without a coding suffix. */
-  private static boolean namesTag(HttpServletRequest request, String bareTag) {
-    String bare = bareTag.substring(0, bareTag.length() - 1);
-    for (java.util.Enumeration<String> lines = request.getHeaders("If-None-Match"); lines != null
-        && lines.hasMoreElements(); ) {
-      for (String tag : lines.nextElement().split(",")) {
-        String t = tag.trim();
-        if (t.startsWith("W/")) {
-          t = t.substring(2);
-        }
-        if (t.equals("*") || t.equals(bareTag) || (t.startsWith(bare + "-") && t.endsWith("\""))) {
-          return true;
-        }
-      }
-    }
-    return false;
+  public DictionaryAnswer answer(Served s, String method, String acceptEncoding, List<String> ifNoneMatch,
+      List<String> preference) {
+    return DictionaryAnswer.of(s, method, acceptEncoding, ifNoneMatch, preference);
   }
 
   /**
-   * What this request may be answered with: a dictionary coding when every rule allows it, the
-   * Vary tokens the choice read, and the Link to the first dictionary whose match covers the URL
-   * unless the client holds that one. One pass over the dictionaries.
+   * What a request may be answered with: a dictionary coding when every rule allows it, the Vary
+   * tokens the choice read, and the Link to the first dictionary whose match covers the URL unless
+   * the client holds that one. One pass over the dictionaries.
    *
+   * @param path the request's raw path, context path included
+   * @param query the request's raw query, or null without one
+   * @param contextPath the application's context path, empty at the root
+   * @param header the first value of a request header by name, or null when absent
+   * @param acceptEncoding the request's parsed Accept-Encoding
    * @param plainCoding the coding the plain negotiation chose
+   * @return the choice, {@link Choice#NONE} when no dictionary covers the URL
    */
-  Choice choose(HttpServletRequest request, AcceptEncoding acceptEncoding, String plainCoding) {
-    String uri = request.getRequestURI();
-    String query = request.getQueryString();
-    String availableDictionary = request.getHeader("Available-Dictionary");
+  public Choice choose(String path, String query, String contextPath, UnaryOperator<String> header,
+      AcceptEncoding acceptEncoding, String plainCoding) {
+    String availableDictionary = header.apply("Available-Dictionary");
     String hash = availableDictionary == null || availableDictionary.length() > MAX_AVAILABLE_DICTIONARY_LENGTH
         ? null : availableDictionary.trim();
     Served first = null;
     Served held = null;
     for (Served s : served) {
-      boolean isHeld = s.dictionary.availableDictionary().equals(hash);
-      if ((first == null || (isHeld && held == null)) && s.dictionary.matcher().matches(uri, query)) {
+      boolean isHeld = s.availableDictionary.equals(hash);
+      if ((first == null || (isHeld && held == null)) && s.matcher.matches(path, query)) {
         if (first == null) {
           first = s;
         }
@@ -357,21 +390,21 @@ final class DictionaryTransport implements AutoCloseable {
     if (first == null) {
       return Choice.NONE;
     }
-    String link = first == held ? null : first.link(request.getContextPath());
+    String link = first == held ? null : first.link(contextPath);
     DictionaryEngine engine = held == null ? null : engineFor(held, acceptEncoding, plainCoding);
     if (engine == null) {
       return new Choice(null, null, null, VARY, link);
     }
     String suffix = held.entityTagSuffix(engine.contentEncoding());
-    String site = request.getHeader("Sec-Fetch-Site");
+    String site = header.apply("Sec-Fetch-Site");
     if (site == null || site.equals("same-origin") || site.equals("none")) {
       return new Choice(engine, suffix, null, site == null ? VARY : VARY_SITE, link);
     }
-    String mode = request.getHeader("Sec-Fetch-Mode");
+    String mode = header.apply("Sec-Fetch-Mode");
     if ("navigate".equals(mode) || "same-origin".equals(mode)) {
       return new Choice(engine, suffix, null, VARY_CROSS_SITE, link);
     }
-    String origin = request.getHeader("Origin");
+    String origin = header.apply("Origin");
     if ("cors".equals(mode) && origin != null) {
       return new Choice(engine, suffix, origin.trim(), VARY_CROSS_SITE, link);
     }
@@ -405,8 +438,6 @@ final class DictionaryTransport implements AutoCloseable {
 
   @Override
   public String toString() {
-    List<String> paths = new ArrayList<>();
-    served.forEach(s -> paths.add(s.path + " for " + s.dictionary.match()));
-    return "DictionaryTransport" + paths;
+    return "DictionaryTransport" + served;
   }
 }
