@@ -5,6 +5,7 @@ import io.github.zipjack.Format;
 import io.github.zipjack.Pipeline;
 import io.github.zipjack.webflux.DecodingExchangeFilter;
 import io.github.zipjack.client.DictionarySettings;
+import io.github.zipjack.client.dictionaries.DictionaryStore;
 import io.github.zipjack.client.codings.RequestCompression;
 import io.github.zipjack.client.codings.ResponseCodings;
 import io.github.zipjack.settings.Setting;
@@ -60,10 +61,12 @@ final class ClientPropertySettings {
     ClientCodingChoices choices = new ClientCodingChoices();
     long maxDecodedBytes = maxDecodedBytes(p);
     codings(p, choices::codings, choices::compressRequests);
-    DictionarySettings dictionaries = p.getDictionaries().isEnabled() ? dictionarySettings(p.getDictionaries()) : null;
+    ZipjackClientProperties.Dictionaries d = p.getDictionaries();
+    DictionarySettings dictionaries = d.isEnabled() ? dictionarySettings(d) : null;
     return assembled(p, choices, maxDecodedBytes, (codings, requestCompression) -> checked(
-        SettingCatalog.CLIENT_DICTIONARIES, p.getDictionaries().isEnabled(),
-        () -> new DecodingExchangeFilter(codings, requestCompression, maxDecodedBytes, dictionaries)));
+        SettingCatalog.CLIENT_DICTIONARIES, d.isEnabled(),
+        () -> new DecodingExchangeFilter(codings, requestCompression, maxDecodedBytes,
+            DictionaryStore.inEffect(dictionaries, d.enabledExplicitly(), codings.decodes("zstd"), choices.listed()))));
   }
 
   /**
