@@ -40,7 +40,7 @@ class RoundPartsTest {
 
   @Test
   void throughputInOpsPerMillisecondIsScaledToPerSecond() {
-    assertEquals(2500, JmhTurns.perSecond(2.5, "ops/ms"), 1e-9);
+    assertEquals(2500, JarRounds.perSecond(2.5, "ops/ms"), 1e-9);
   }
 
   @Test

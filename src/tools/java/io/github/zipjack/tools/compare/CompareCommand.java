@@ -113,8 +113,9 @@ public final class CompareCommand {
           "compressionThreads", "0")));
     }
     int turnMillis = (int) Math.max(50, Math.min(300,
-        time.toMillis() / (PLANNED_ROUNDS * settings.size() * (JmhTurns.DEFAULT_TURNS + 4))));
-    JmhTurns turns = new JmhTurns(2, JmhTurns.DEFAULT_TURNS, 2 * turnMillis, turnMillis);
+        time.toMillis() / (PLANNED_ROUNDS * settings.size() * (InterleavedTurns.DEFAULT_TURNS + 4))));
+    InterleavedTurns turns = new InterleavedTurns(2, InterleavedTurns.DEFAULT_TURNS, 2 * turnMillis, turnMillis,
+        InterleavedTurns.DEFAULT_SLICE_MILLIS);
     out.println(NAME + ": " + bodies + " bodies, encoded in turn at 1 thread; "
         + String.join(", ", settings.subList(1, settings.size())) + " against " + settings.get(0) + ", up to "
         + time.toSeconds() + " s; each round a fresh JVM");

@@ -31,9 +31,10 @@ public final class HeadlineMain {
   static final String DATASET = "people-100";
   /**
    * Per round, for each configuration: 2 warm-up turns of 800 ms (x1 is warm after about 3 s of one
-   * configuration alone; here the others warm the code they share), then 5 measured turns of 300 ms.
+   * configuration alone; here the others warm the code they share), then 5 measured turns of 300 ms,
+   * all in interleaved slices of 20 ms.
    */
-  static final JmhTurns TURNS = new JmhTurns(2, 5, 800, 300);
+  static final InterleavedTurns TURNS = new InterleavedTurns(2, 5, 800, 300, InterleavedTurns.DEFAULT_SLICE_MILLIS);
   static final int MAX_ROUNDS = 40;
 
   private HeadlineMain() {}

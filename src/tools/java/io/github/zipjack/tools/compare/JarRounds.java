@@ -97,14 +97,26 @@ final class JarRounds implements RoundRunner {
       double score = metric.get("score").asDouble();
       String unit = metric.get("scoreUnit").asText();
       // A time per operation (avgt, sample, ss: "ms/op") is turned into operations a second.
-      return unit.startsWith("ops/") ? JmhTurns.perSecond(score, unit)
-          : JmhTurns.perSecond(1 / score, "ops/" + unit.substring(0, unit.indexOf('/')));
+      return unit.startsWith("ops/") ? perSecond(score, unit)
+          : perSecond(1 / score, "ops/" + unit.substring(0, unit.indexOf('/')));
     } catch (IOException e) {
       throw new MeasurementFailure("cannot run " + jar + ": " + e.getMessage(), e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new MeasurementFailure("interrupted", e);
     }
+  }
+
+  /** A throughput in JMH's unit ({@code ops/s}, {@code ops/ms}, ...) as ops/s. */
+  static double perSecond(double score, String unit) {
+    return switch (unit) {
+      case "ops/s" -> score;
+      case "ops/ms" -> score * 1e3;
+      case "ops/us" -> score * 1e6;
+      case "ops/ns" -> score * 1e9;
+      case "ops/min" -> score / 60;
+      default -> throw new IllegalArgumentException("not a throughput unit: " + unit);
+    };
   }
 
   /** The user's JMH arguments select other than one benchmark: bad input, not a failed measurement. */

@@ -11,13 +11,13 @@ import java.util.Map;
 
 /**
  * Rounds that are whole JVMs: each round starts a fresh JVM ({@link TurnsMain}) that runs
- * {@link JmhTurns} over every configuration, so the rounds vary in everything a JVM varies in
+ * {@link InterleavedTurns} over every configuration, so the rounds vary in everything a JVM varies in
  * (compilation, memory layout) as well as the machine's drift, and a round's ratio averages its
  * turns. The JVMs run on this JVM's JDK; their standard error goes to a log file. One round at a time.
  */
 final class JvmRounds implements RoundRunner {
   private final String classPath;
-  private final JmhTurns turns;
+  private final InterleavedTurns turns;
   private final Map<String, JmhConfiguration> configurations = new HashMap<>();
   private final Path log;
 
@@ -25,7 +25,7 @@ final class JvmRounds implements RoundRunner {
    * @param classPath where TurnsMain and the benchmarks are (a benchmarks jar)
    * @param log appended with each JVM's standard error
    */
-  JvmRounds(String classPath, JmhTurns turns, List<JmhConfiguration> configurations, Path log) {
+  JvmRounds(String classPath, InterleavedTurns turns, List<JmhConfiguration> configurations, Path log) {
     this.classPath = classPath;
     this.turns = turns;
     configurations.forEach(c -> this.configurations.put(c.name(), c));
@@ -56,7 +56,7 @@ final class JvmRounds implements RoundRunner {
     command.addAll(jvmFlags(Runtime.version().feature()));
     command.addAll(List.of("-cp", classPath, TurnsMain.class.getName(), Integer.toString(turns.warmupTurns()),
         Integer.toString(turns.warmupMillis()), Integer.toString(turns.turns()), Integer.toString(turns.turnMillis()),
-        Long.toString(seed)));
+        Integer.toString(turns.sliceMillis()), Long.toString(seed)));
     for (String name : order) {
       command.add(configurations.get(name).spec());
     }

@@ -5,11 +5,11 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * One round of {@link JvmRounds}, in its own JVM: {@link JmhTurns} over the configurations given,
+ * One round of {@link JvmRounds}, in its own JVM: {@link InterleavedTurns} over the configurations given,
  * each measured turn printed as {@code turn<TAB>name<TAB>k<TAB>ops/s}.
  *
  * <pre>
- * java -cp target/benchmarks.jar io.github.zipjack.tools.compare.TurnsMain WARMUP_TURNS WARMUP_MS TURNS TURN_MS SEED
+ * java -cp target/benchmarks.jar io.github.zipjack.tools.compare.TurnsMain WARMUP_TURNS WARMUP_MS TURNS TURN_MS SLICE_MS SEED
  *     name|benchmark|param=value... ...
  * </pre>
  *
@@ -22,18 +22,18 @@ public final class TurnsMain {
   private TurnsMain() {}
 
   public static void main(String[] args) {
-    if (args.length < 6) {
-      System.err.println("usage: TurnsMain WARMUP_TURNS WARMUP_MS TURNS TURN_MS SEED name|benchmark|param=value...");
+    if (args.length < 7) {
+      System.err.println("usage: TurnsMain WARMUP_TURNS WARMUP_MS TURNS TURN_MS SLICE_MS SEED name|benchmark|param=value...");
       System.exit(2);
     }
-    JmhTurns turns;
+    InterleavedTurns turns;
     long seed;
     List<JmhConfiguration> configurations = new ArrayList<>();
     try {
-      turns = new JmhTurns(Integer.parseInt(args[0]), Integer.parseInt(args[2]), Integer.parseInt(args[1]),
-          Integer.parseInt(args[3]));
-      seed = Long.parseLong(args[4]);
-      for (int i = 5; i < args.length; i++) {
+      turns = new InterleavedTurns(Integer.parseInt(args[0]), Integer.parseInt(args[2]), Integer.parseInt(args[1]),
+          Integer.parseInt(args[3]), Integer.parseInt(args[4]));
+      seed = Long.parseLong(args[5]);
+      for (int i = 6; i < args.length; i++) {
         configurations.add(JmhConfiguration.parse(args[i]));
       }
     } catch (IllegalArgumentException e) {
