@@ -126,7 +126,14 @@ class DatasetsTest {
         () -> Datasets.load("persons-7"));
     assertEquals("unknown dataset: persons-7; known: people-1, people-10, people-100, "
         + "people-100x10, numeric, orders-1, orders-100, people-N for N records, stock-N for N stock rows, "
-        + "or file:/path/to/file.json", e.getMessage());
+        + "orders-N for N order events, or file:/path/to/file.json", e.getMessage());
+  }
+
+  @Test
+  void ordersOfAnyCountAreTheOrderEventsOfTheOrdersSeed() {
+    Dataset dataset = Datasets.load("orders-250");
+    assertEquals(OrderEvents.events(250, Datasets.ORDERS_SEED), dataset.value());
+    assertArrayEquals(CanonicalJson.write(dataset.value()), dataset.rawJson());
   }
 
   @Test

@@ -40,6 +40,9 @@ import java.util.concurrent.ConcurrentHashMap;
  *     {@code OrderEvents.events(count, ORDERS_SEED)}, order events of about 1 KB each (numbers,
  *     codes, timestamps, nested arrays): small bodies not shaped like people. Made at run time,
  *     without Datafaker; events 100 and on are others of the same kind (for training a dictionary).
+ * <li>{@code orders-N} for any positive N: {@code OrderEvents.events(N, ORDERS_SEED)}; {@code
+ *     orders-4500} is about 4.7 MB, the large body of a third shape (nested line items, amounts,
+ *     codes and timestamps).
  * <li>{@code stock-N} for any positive N: the first N rows of {@code StockLevels.rows(N,
  *     STOCK_SEED)}, a warehouse's stock report (short codes, small whole numbers, timestamps) of about
  *     300 bytes of JSON a row, made at run time without Datafaker: {@code stock-16000} is about
@@ -70,6 +73,8 @@ public final class Datasets {
   public static final String STOCK_PREFIX = "stock-";
   /** Prefix of a name that loads a JSON file of your own as a {@code JsonNode}. */
   public static final String FILE_PREFIX = "file:";
+  /** Prefix of {@code orders-N}, N order events of the orders seed. */
+  public static final String ORDERS_PREFIX = "orders-";
   /** Prefix of {@code people-N}, N records of the people seed. */
   public static final String PEOPLE_PREFIX = "people-";
 
@@ -156,6 +161,10 @@ public final class Datasets {
         if (stockRows > 0) {
           return stock(name, stockRows);
         }
+        int events = count(name, ORDERS_PREFIX);
+        if (events > 0) {
+          return orders(name, events);
+        }
         int count = count(name, PEOPLE_PREFIX);
         if (count > 0) {
           return people(name, count < PEOPLE_COUNT ? firstPeople(count)
@@ -163,7 +172,7 @@ public final class Datasets {
         }
         throw new IllegalArgumentException("unknown dataset: " + name + "; known: "
             + String.join(", ", NAMES) + ", " + PEOPLE_PREFIX + "N for N records, " + STOCK_PREFIX
-            + "N for N stock rows, or " + FILE_PREFIX
+            + "N for N stock rows, " + ORDERS_PREFIX + "N for N order events, or " + FILE_PREFIX
             + "/path/to/file.json");
       }
     }

@@ -27,6 +27,16 @@ class DirectBenchmarkTest {
   }
 
   @Test
+  void aMethodMarkedWithThreadsRunsOnThatManyThreadsAtOnce() throws Exception {
+    try (DirectBenchmark benchmark = new DirectBenchmark(new JmhConfiguration("load",
+        "io.github.zipjack.bench.ParallelBodyBenchmark.encodeToBodyUnderLoad",
+        Map.of("dataset", "people-10", "codec", "zstd-1", "compressionThreads", "1")))) {
+      assertEquals(2, benchmark.threads());
+      assertEquals(2, benchmark.runFor(1).calls());
+    }
+  }
+
+  @Test
   void closingRunsTheTearDowns() throws Exception {
     DirectBenchmark benchmark = new DirectBenchmark(people1("zstd", "encodeToBody", "zstd-1"));
     benchmark.close();

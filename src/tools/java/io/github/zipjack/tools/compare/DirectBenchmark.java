@@ -14,14 +14,20 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.Blackhole;
 import org.openjdk.jmh.infra.IterationParams;
@@ -34,22 +40,28 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * One configuration's JMH benchmark method, ready to be called in slices of a few milliseconds
  * between other configurations' slices: its {@code @State} objects made, their {@code @Param} fields
  * set from the configuration (or their single default), their trial and iteration {@code @Setup}
- * methods run, dependencies first, as JMH would for one thread. Every value the method returns goes
- * to a Blackhole. A setup per invocation is refused: this harness times batches, not calls.
+ * methods run, dependencies first, as JMH would. A method marked {@code @Threads(n)} runs on n threads
+ * at once, each with its own thread-scoped states and Blackhole, sharing the benchmark-scoped ones.
+ * Every value the method returns goes to a Blackhole. A setup per invocation is refused: this harness
+ * times batches, not calls.
  *
  * <p>Not thread-safe: one thread calls {@link #runFor} and {@link #close}. {@link #close} runs the
- * {@code @TearDown} methods.
+ * {@code @TearDown} methods and stops the worker threads.
  */
 final class DirectBenchmark implements AutoCloseable {
   private static final String BLACKHOLE_CHALLENGE =
       "Today's password is swordfish. I understand instantiating Blackholes directly is dangerous.";
 
   private final JmhConfiguration configuration;
-  private final Blackhole blackhole = new Blackhole(BLACKHOLE_CHALLENGE);
+  private final int threads;
+  /** Per thread: its Blackhole, its thread-scoped states, its bound call. */
+  private final List<Blackhole> blackholes = new ArrayList<>();
+  private final List<Map<Class<?>, Object>> threadStates = new ArrayList<>();
+  private final List<MethodHandle> calls = new ArrayList<>();
   private final Map<Class<?>, Object> states = new LinkedHashMap<>();
   private final Map<Object, Boolean> settingUp = new IdentityHashMap<>();
   private final List<Runnable> tearDowns = new ArrayList<>();
-  private final MethodHandle call;
+  private final ExecutorService workers;
 
   /**
    * Makes the states and runs their setups.
@@ -60,47 +72,102 @@ final class DirectBenchmark implements AutoCloseable {
   DirectBenchmark(JmhConfiguration configuration) {
     this.configuration = configuration;
     Method method = benchmarkMethod(configuration.benchmark());
-    List<Object> arguments = new ArrayList<>();
-    Object owner = state(method.getDeclaringClass());
-    for (Class<?> type : method.getParameterTypes()) {
-      arguments.add(argument(type));
+    Threads annotation = method.isAnnotationPresent(Threads.class) ? method.getAnnotation(Threads.class)
+        : method.getDeclaringClass().getAnnotation(Threads.class);
+    threads = annotation == null ? 1 : annotation.value();
+    if (threads < 1) {
+      throw new IllegalArgumentException(configuration.spec() + ": @Threads(" + threads
+          + ") is not a thread count this harness runs (1 or more)");
+    }
+    for (int thread = 0; thread < threads; thread++) {
+      blackholes.add(new Blackhole(BLACKHOLE_CHALLENGE));
+      threadStates.add(new LinkedHashMap<>());
+    }
+    for (int thread = 0; thread < threads; thread++) {
+      Object owner = state(method.getDeclaringClass(), thread);
+      List<Object> arguments = new ArrayList<>();
+      for (Class<?> type : method.getParameterTypes()) {
+        arguments.add(argument(type, thread));
+      }
+      calls.add(bind(method, owner, arguments));
     }
     for (String name : configuration.params().keySet()) {
-      if (states.keySet().stream().noneMatch(c -> paramField(c, name) != null)) {
+      List<Class<?>> all = new ArrayList<>(states.keySet());
+      all.addAll(threadStates.get(0).keySet());
+      if (all.stream().noneMatch(c -> paramField(c, name) != null)) {
         throw new IllegalArgumentException(configuration.spec() + ": no @Param " + name + " in "
-            + states.keySet().stream().map(Class::getSimpleName).toList());
+            + all.stream().map(Class::getSimpleName).toList());
       }
     }
+    workers = threads == 1 ? null : Executors.newFixedThreadPool(threads, runnable -> {
+      Thread thread = new Thread(runnable, "zipjack-slice-" + configuration.name());
+      thread.setDaemon(true);
+      return thread;
+    });
+  }
+
+  private MethodHandle bind(Method method, Object owner, List<Object> arguments) {
     try {
       MethodHandle handle = MethodHandles.publicLookup().unreflect(method).bindTo(owner);
       for (Object argument : arguments) {
         handle = MethodHandles.insertArguments(handle, 0, argument);
       }
-      call = handle.asType(MethodType.methodType(Object.class));
+      return handle.asType(MethodType.methodType(Object.class));
     } catch (IllegalAccessException e) {
       throw new IllegalArgumentException(configuration.spec() + ": " + method + " is not public", e);
     }
   }
 
+  /** The threads the method runs on at once ({@code @Threads}, else 1). */
+  int threads() {
+    return threads;
+  }
+
   /**
-   * Calls the method until at least {@code nanos} have passed (at least once).
+   * Calls the method until at least {@code nanos} have passed (at least once), on each of its threads.
    *
-   * @return how many calls, and the nanoseconds they took from the first call's start to the last one's end
+   * @return how many calls in all, and the nanoseconds from the slice's start to the last call's end
    */
   Slice runFor(long nanos) throws RoundRunner.MeasurementFailure {
     long start = System.nanoTime();
-    long elapsed;
-    int calls = 0;
+    if (workers == null) {
+      int done = loop(0, start, nanos);
+      return new Slice(done, System.nanoTime() - start);
+    }
+    List<Future<Integer>> running = new ArrayList<>(threads);
+    for (int thread = 0; thread < threads; thread++) {
+      int index = thread;
+      running.add(workers.submit(() -> loop(index, start, nanos)));
+    }
+    int done = 0;
+    try {
+      for (Future<Integer> future : running) {
+        done += future.get();
+      }
+    } catch (ExecutionException e) {
+      throw e.getCause() instanceof RoundRunner.MeasurementFailure failure ? failure
+          : new RoundRunner.MeasurementFailure(configuration.spec() + " failed: " + e.getCause(), e.getCause());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new RoundRunner.MeasurementFailure("interrupted", e);
+    }
+    return new Slice(done, System.nanoTime() - start);
+  }
+
+  /** One thread's calls until {@code nanos} after {@code start}; at least one. */
+  private int loop(int thread, long start, long nanos) throws RoundRunner.MeasurementFailure {
+    MethodHandle call = calls.get(thread);
+    Blackhole blackhole = blackholes.get(thread);
+    int done = 0;
     try {
       do {
         blackhole.consume((Object) call.invokeExact());
-        calls++;
-        elapsed = System.nanoTime() - start;
-      } while (elapsed < nanos);
+        done++;
+      } while (System.nanoTime() - start < nanos);
     } catch (Throwable e) {
       throw new RoundRunner.MeasurementFailure(configuration.spec() + " failed: " + e, e);
     }
-    return new Slice(calls, elapsed);
+    return done;
   }
 
   /** What one slice did: calls made and the nanoseconds they took. */
@@ -112,6 +179,9 @@ final class DirectBenchmark implements AutoCloseable {
     Collections.reverse(reversed);
     reversed.forEach(Runnable::run);
     tearDowns.clear();
+    if (workers != null) {
+      workers.shutdownNow();
+    }
   }
 
   /** The class and method of {@code pkg.Class.method}, public and annotated {@code @Benchmark}. */
@@ -135,28 +205,36 @@ final class DirectBenchmark implements AutoCloseable {
     throw new IllegalArgumentException("no @Benchmark method " + name + " in " + type.getName());
   }
 
-  /** A value JMH would pass to a benchmark or setup method of this type. */
-  private Object argument(Class<?> type) {
+  /** A value JMH would pass to a benchmark or setup method of this type on thread {@code thread}. */
+  private Object argument(Class<?> type, int thread) {
     if (type == Blackhole.class) {
-      return blackhole;
+      return blackholes.get(thread);
     }
     if (type == BenchmarkParams.class) {
       return benchmarkParams();
     }
     if (type == ThreadParams.class) {
-      return new ThreadParams(0, 1, 0, 1, 0, 1, 0, 1, 0, 1);
+      return new ThreadParams(thread, threads, 0, 1, 0, 1, thread, threads, thread, threads);
     }
     if (type == IterationParams.class) {
       return new IterationParams(IterationType.MEASUREMENT, 1, TimeValue.seconds(1), 1);
     }
     if (type.isAnnotationPresent(State.class)) {
-      return state(type);
+      return state(type, thread);
     }
     throw new IllegalArgumentException(configuration.spec() + ": cannot supply a " + type.getName());
   }
 
-  /** The state object of a class, made, its parameters set and its setups run on first use. */
-  private Object state(Class<?> type) {
+  /**
+   * The state object of a class for a thread (one per thread for {@code Scope.Thread}, else one for
+   * all), made, its parameters set and its setups run on first use.
+   */
+  private Object state(Class<?> type, int thread) {
+    State scope = type.getAnnotation(State.class);
+    if (scope == null) {
+      throw new IllegalArgumentException(configuration.spec() + ": " + type.getName() + " is no @State");
+    }
+    Map<Class<?>, Object> states = scope.value() == Scope.Thread ? threadStates.get(thread) : this.states;
     Object existing = states.get(type);
     if (existing != null) {
       if (settingUp.containsKey(existing)) {
@@ -186,7 +264,7 @@ final class DirectBenchmark implements AutoCloseable {
       }
       TearDown tearDown = method.getAnnotation(TearDown.class);
       if (tearDown != null) {
-        tearDowns.add(() -> tearDown(state, method));
+        tearDowns.add(() -> tearDown(state, method, thread));
       }
     }
     // Trial setups before iteration setups, as JMH runs them.
@@ -195,7 +273,7 @@ final class DirectBenchmark implements AutoCloseable {
     for (Method setup : setups) {
       Object[] arguments = new Object[setup.getParameterCount()];
       for (int i = 0; i < arguments.length; i++) {
-        arguments[i] = argument(setup.getParameterTypes()[i]);
+        arguments[i] = argument(setup.getParameterTypes()[i], thread);
       }
       try {
         setup.invoke(state, arguments);
@@ -284,18 +362,19 @@ final class DirectBenchmark implements AutoCloseable {
     vm.put("jdk", System.getProperty("java.version", ""));
     vm.put("name", System.getProperty("java.vm.name", ""));
     vm.put("version", System.getProperty("java.vm.version", ""));
-    return new BenchmarkParams(configuration.benchmark(), configuration.benchmark(), false, 1, new int[] {1},
+    return new BenchmarkParams(configuration.benchmark(), configuration.benchmark(), false, threads,
+        new int[] {threads},
         List.of(), 0, 0, iteration, iteration, Mode.Throughput, workload, TimeUnit.SECONDS, 1,
         JvmRounds.currentJava().toString(), List.of(), vm.get("jdk"), vm.get("name"), vm.get("version"), "1.37",
         TimeValue.minutes(10));
   }
 
   /** Runs a tear-down; its failure is reported on standard error and the others still run. */
-  private void tearDown(Object state, Method method) {
+  private void tearDown(Object state, Method method, int thread) {
     try {
       Object[] arguments = new Object[method.getParameterCount()];
       for (int i = 0; i < arguments.length; i++) {
-        arguments[i] = argument(method.getParameterTypes()[i]);
+        arguments[i] = argument(method.getParameterTypes()[i], thread);
       }
       method.invoke(state, arguments);
     } catch (ReflectiveOperationException | RuntimeException e) {

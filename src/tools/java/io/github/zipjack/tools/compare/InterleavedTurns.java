@@ -9,8 +9,8 @@ import java.util.Random;
 
 /**
  * Several configurations measured in this JVM in interleaved slices of a few milliseconds: each
- * cycle runs every configuration for one slice ({@link DirectBenchmark#runFor}), in a fresh random
- * order, and cycles go on until every configuration has had a turn's worth of time; a turn's
+ * cycle runs each configuration for one slice ({@link DirectBenchmark#runFor}), in a fresh random
+ * order, until each has had a turn's worth of time; a turn's
  * throughput is its calls over its slices' time. Warm-up turns come first and are not reported.
  *
  * <p>Why slices: on a shared 2-core VM the machine's speed drifts by 10-20% over tenths of a second
@@ -74,7 +74,10 @@ record InterleavedTurns(int warmupTurns, int turns, int warmupMillis, int turnMi
     }
   }
 
-  /** One turn: cycles of one slice each until every configuration has run for {@code millis}. */
+  /**
+   * One turn: cycles of one slice of each configuration that has not yet run for {@code millis}, until
+   * none is left; a configuration whose calls outlast a slice has fewer slices, not more time.
+   */
   private Map<String, Double> turn(Map<String, DirectBenchmark> benchmarks, List<String> order, Random random,
       int millis) throws RoundRunner.MeasurementFailure {
     long goal = millis * 1_000_000L;
@@ -85,8 +88,11 @@ record InterleavedTurns(int warmupTurns, int turns, int warmupMillis, int turnMi
     do {
       done = true;
       for (String name : order) {
-        DirectBenchmark.Slice s = benchmarks.get(name).runFor(slice);
         long[] sum = callsAndNanos.get(name);
+        if (sum[1] >= goal) {
+          continue;
+        }
+        DirectBenchmark.Slice s = benchmarks.get(name).runFor(slice);
         sum[0] += s.calls();
         sum[1] += s.nanos();
         done &= sum[1] >= goal;

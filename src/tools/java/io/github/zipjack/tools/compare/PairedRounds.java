@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
+import java.util.function.Predicate;
 
 /**
  * The paired comparison: rounds of a {@link Comparison}, each measuring every configuration once in
@@ -49,6 +50,15 @@ final class PairedRounds {
    * @throws RoundRunner.MeasurementFailure from the runner
    */
   PairedResult run(Duration budget, int maxRounds, Consumer<Progress> progress) throws RoundRunner.MeasurementFailure {
+    return run(budget, maxRounds, progress, PairedResult::allSettled);
+  }
+
+  /**
+   * As {@link #run(Duration, int, Consumer)}, but stops early (after {@link #MIN_ROUNDS}) only once
+   * {@code done} says so: for targets, when every ratio has settled and every target is decided.
+   */
+  PairedResult run(Duration budget, int maxRounds, Consumer<Progress> progress, Predicate<PairedResult> done)
+      throws RoundRunner.MeasurementFailure {
     if (budget.isNegative() || budget.isZero()) {
       throw new IllegalArgumentException("budget must be positive: " + budget);
     }
@@ -66,7 +76,7 @@ final class PairedRounds {
       result = PairedResult.of(comparison, rounds);
       long now = nanoClock.getAsLong();
       progress.accept(new Progress(rounds.size(), result, Duration.ofNanos(Math.max(0, deadline - now))));
-      if (rounds.size() >= MIN_ROUNDS && result.allSettled()) {
+      if (rounds.size() >= MIN_ROUNDS && done.test(result)) {
         break;
       }
       long perRound = (now - start) / rounds.size();

@@ -1,0 +1,80 @@
+package io.github.zipjack.tools.compare;
+
+import io.github.zipjack.tools.compare.TargetRounds.Target;
+import io.github.zipjack.tools.report.MarkdownTable;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The client-decoding targets on this JDK, judged by paired rounds: ClientDecodeBenchmark's answers
+ * per second for people-100 through zipjack's client at zstd(1) and at gzip(1), against Spring's
+ * {@code RestClient} with its own gzip decoding, each round a fresh JVM of interleaved turns
+ * ({@link JvmRounds}). Targets: zstd(1) at least 1.5x, gzip(1) at least 1.1x; "holds" only when the
+ * whole 95% interval is on the target's side.
+ *
+ * <pre>
+ * java -cp target/benchmarks.jar io.github.zipjack.tools.compare.ClientTargetsMain SECONDS OUT.md
+ * </pre>
+ *
+ * Exits with 2 on bad arguments, 1 when a round fails.
+ */
+public final class ClientTargetsMain {
+  static final String BENCHMARK = "io.github.zipjack.bench.ClientDecodeBenchmark.answer";
+  static final String DATASET = "people-100";
+  static final String REFERENCE = "restclient-gzip";
+  /**
+   * Per round: 3 warm-up turns of 3 s a client (both clients' code compiles slowly: JMH needed about
+   * 20 s of one client alone), then 5 measured turns of 300 ms, in slices of 20 ms.
+   */
+  static final InterleavedTurns TURNS = new InterleavedTurns(3, 5, 3000, 300, InterleavedTurns.DEFAULT_SLICE_MILLIS);
+  static final int MAX_ROUNDS = 30;
+
+  private ClientTargetsMain() {}
+
+  public static void main(String[] args) throws IOException {
+    if (args.length != 2 || !args[0].matches("\\d+")) {
+      System.err.println("usage: ClientTargetsMain SECONDS OUT.md");
+      System.exit(2);
+    }
+    Duration budget = Duration.ofSeconds(Long.parseLong(args[0]));
+    Path out = Path.of(args[1]);
+    String jdk = Runtime.version().toString().replaceAll("\\+.*", "");
+    PrintStream console = System.out;
+    List<JmhConfiguration> configurations = new ArrayList<>();
+    for (String client : List.of(REFERENCE, "zipjack-zstd", "zipjack-gzip")) {
+      configurations.add(new JmhConfiguration(client, BENCHMARK, Map.of("dataset", DATASET, "client", client)));
+    }
+    List<Target> targets = List.of(
+        Target.throughputAtLeast("zipjack zstd(1) ÷ RestClient gzip, answers/s", "zipjack-zstd", REFERENCE, 1.5),
+        Target.throughputAtLeast("zipjack gzip(1) ÷ RestClient gzip, answers/s", "zipjack-gzip", REFERENCE, 1.1));
+    RoundRunner runner = new JvmRounds(System.getProperty("java.class.path"), TURNS, configurations,
+        out.resolveSibling("client-rounds.log"));
+    List<List<String>> rows;
+    try {
+      rows = TargetRounds.run(configurations.stream().map(JmhConfiguration::name).toList(), targets, runner, budget,
+          MAX_ROUNDS, DATASET, "client decoding: JDK " + jdk + ": ", console);
+    } catch (RoundRunner.MeasurementFailure e) {
+      System.err.println("client decoding: JDK " + jdk + ": " + e.getMessage());
+      System.exit(1);
+      return;
+    }
+    List<String> headers = new ArrayList<>(List.of("dataset"));
+    headers.addAll(TargetRounds.COLUMNS);
+    MarkdownTable table = new MarkdownTable(headers);
+    rows.forEach(table::addRow);
+    String rendered = table.render();
+    console.println();
+    console.print(rendered);
+    Files.createDirectories(out.toAbsolutePath().getParent());
+    Files.writeString(out, "Client decoding, JDK " + jdk + ", paired rounds, measured " + LocalDate.now() + " on "
+        + Runtime.getRuntime().availableProcessors() + " cores:\n\n" + rendered, StandardCharsets.UTF_8);
+  }
+}

@@ -1,0 +1,191 @@
+package io.github.zipjack.tools.compare;
+
+import io.github.zipjack.bench.Codec;
+import io.github.zipjack.bench.ParallelBodyBenchmark;
+import io.github.zipjack.tools.compare.TargetRounds.Target;
+import io.github.zipjack.tools.report.MarkdownTable;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The large-body targets on this JDK, judged by paired rounds: for each shape of 4.7 MB body, one
+ * round (a fresh JVM of interleaved turns, {@link JvmRounds}) measures ParallelBodyBenchmark's
+ * Jackson alone, the study's best gzip, the plain zstd-jni stream with 2 workers, zipjack's zstd-1 and
+ * gzip-1 at default settings and on one thread, serial libdeflate-1 on Java 25, and two callers
+ * sharing a pipeline with the defaults and with {@code compressionThreads(1)}. The targets are ratios
+ * of times (or, under load, of throughputs) taken within each round:
+ * <ul>
+ * <li>zstd-1 at most the plain stream's time, and at most 1.15x the machine's floor, max(Jackson
+ *     alone, serial time / k), k what two callers do over one (so serial time / k is the time a body
+ *     takes when two serial callers share the machine);
+ * <li>gzip-1 at most 0.55x the study's best; beside it, gzip-1's own floor (the same formula with
+ *     serial gzip-1) against the study's best, which says whether 0.55x is within this machine's reach,
+ *     and gzip-1 against that floor;
+ * <li>on Java 25, gzip-1 never slower than serial libdeflate-1 (its bytes, at most 1.02x, are
+ *     counted once, not timed);
+ * <li>two callers: the defaults at least 0.97x the throughput of {@code compressionThreads(1)}.
+ * </ul>
+ * A verdict "holds" only when the whole 95% interval is on the target's side.
+ *
+ * <pre>
+ * java -cp target/benchmarks.jar io.github.zipjack.tools.compare.LargeBodyTargetsMain SECONDS_PER_SHAPE OUT.md [SHAPE...]
+ * </pre>
+ *
+ * Exits with 2 on bad arguments, 1 when a round fails.
+ */
+public final class LargeBodyTargetsMain {
+  static final String BENCHMARK = ParallelBodyBenchmark.class.getName() + ".";
+  /** The bundled shapes, about 4.7 MB of JSON each: people records, stock rows, order events. */
+  static final List<String> SHAPES = List.of("people-4000", "stock-16000", "orders-4500");
+  /**
+   * Per round: 2 warm-up turns of 800 ms a configuration (whole-body zstd is slow for the first
+   * seconds of a JVM, and the configurations' turns add up to 16 s), then 5 measured turns of 300 ms,
+   * in slices of 20 ms (at least one body each).
+   */
+  static final InterleavedTurns TURNS = new InterleavedTurns(2, 5, 800, 300, InterleavedTurns.DEFAULT_SLICE_MILLIS);
+  static final int MAX_ROUNDS = 30;
+  static final String FLOOR = "floor";
+  /** gzip-1's floor: the lower of Jackson alone's throughput and two serial gzip-1 callers'. */
+  static final String GZIP_FLOOR = "gzip floor";
+
+  private LargeBodyTargetsMain() {}
+
+  public static void main(String[] args) throws IOException {
+    if (args.length < 2 || !args[0].matches("\\d+")) {
+      System.err.println("usage: LargeBodyTargetsMain SECONDS_PER_SHAPE OUT.md [SHAPE...]");
+      System.exit(2);
+    }
+    Duration budget = Duration.ofSeconds(Long.parseLong(args[0]));
+    Path out = Path.of(args[1]);
+    List<String> shapes = args.length > 2 ? List.of(args).subList(2, args.length) : SHAPES;
+    String jdk = Runtime.version().toString().replaceAll("\\+.*", "");
+    boolean java25 = Codec.parse("libdeflate-1").unavailableHere() == null;
+    PrintStream console = System.out;
+    StringBuilder markdown = new StringBuilder();
+    markdown.append("Large bodies, JDK ").append(jdk).append(", paired rounds, measured ").append(LocalDate.now())
+        .append(" on ").append(Runtime.getRuntime().availableProcessors()).append(" cores:\n\n");
+    List<List<String>> rows = new ArrayList<>();
+    for (String shape : shapes) {
+      List<JmhConfiguration> configurations = configurations(shape, java25);
+      List<String> names = new ArrayList<>(configurations.stream().map(JmhConfiguration::name).toList());
+      names.add(FLOOR);
+      names.add(GZIP_FLOOR);
+      Path log = out.resolveSibling("large-body-rounds-" + shape + ".log");
+      RoundRunner runner = withFloor(new JvmRounds(System.getProperty("java.class.path"), TURNS, configurations, log));
+      try {
+        rows.addAll(TargetRounds.run(names, targets(java25), runner, budget, MAX_ROUNDS, shape,
+            "large bodies: JDK " + jdk + ", " + shape + ": ", console));
+      } catch (RoundRunner.MeasurementFailure e) {
+        System.err.println("large bodies: JDK " + jdk + ", " + shape + ": " + e.getMessage());
+        System.exit(1);
+        return;
+      }
+      if (java25) {
+        long blocks = ParallelBodyBenchmark.compressedBytes(shape, "gzip-1", ParallelBodyBenchmark.DEFAULT_THREADS).bytes();
+        long serial = ParallelBodyBenchmark.compressedBytes(shape, "libdeflate-1", "1").bytes();
+        double ratio = (double) blocks / serial;
+        rows.add(List.of(shape, "gzip-1 bytes ÷ serial libdeflate-1 bytes", ComparisonTable.times(ratio), "exact", "–",
+            blocks + " / " + serial + " B", ratio <= 1.02 ? "holds (at most 1.02)" : "misses (at most 1.02)"));
+      }
+      console.println();
+    }
+    List<String> headers = new ArrayList<>(List.of("shape"));
+    headers.addAll(TargetRounds.COLUMNS);
+    MarkdownTable markdownTable = new MarkdownTable(headers);
+    rows.forEach(markdownTable::addRow);
+    String table = markdownTable.render();
+    markdown.append(table);
+    console.print(table);
+    Files.createDirectories(out.toAbsolutePath().getParent());
+    Files.writeString(out, markdown.toString(), StandardCharsets.UTF_8);
+  }
+
+  /** ParallelBodyBenchmark's methods on {@code shape}, by name. */
+  static List<JmhConfiguration> configurations(String shape, boolean java25) {
+    List<JmhConfiguration> all = new ArrayList<>();
+    all.add(config("jackson", "jacksonAlone", shape, Map.of()));
+    all.add(config("study", "studyBestGzip", shape, Map.of()));
+    all.add(config("zstd-workers", "zstdWorkers", shape, Map.of()));
+    all.add(zipjack("zstd-1", "encodeToBody", shape, "zstd-1", ParallelBodyBenchmark.DEFAULT_THREADS));
+    all.add(zipjack("zstd-1 serial", "encodeToBody", shape, "zstd-1", "1"));
+    all.add(zipjack("gzip-1", "encodeToBody", shape, "gzip-1", ParallelBodyBenchmark.DEFAULT_THREADS));
+    if (java25) {
+      all.add(zipjack("libdeflate-1 serial", "encodeToBody", shape, "libdeflate-1", "1"));
+    }
+    all.add(zipjack("load zstd-1", "encodeToBodyUnderLoad", shape, "zstd-1", ParallelBodyBenchmark.DEFAULT_THREADS));
+    all.add(zipjack("load zstd-1 serial", "encodeToBodyUnderLoad", shape, "zstd-1", "1"));
+    all.add(zipjack("load gzip-1", "encodeToBodyUnderLoad", shape, "gzip-1", ParallelBodyBenchmark.DEFAULT_THREADS));
+    all.add(zipjack("load gzip-1 serial", "encodeToBodyUnderLoad", shape, "gzip-1", "1"));
+    return all;
+  }
+
+  /**
+   * The targets as ratios of throughputs. A time ratio A ÷ B is B's throughput over A's; "floor" is,
+   * in each turn, the lower of Jackson alone's throughput and two serial callers' (whose time per body
+   * is serial time / k).
+   */
+  static List<Target> targets(boolean java25) {
+    List<Target> targets = new ArrayList<>();
+    targets.add(Target.timeAtMost("zstd-1 time ÷ plain zstd-jni, 2 workers", "zstd-1", "zstd-workers", 1.0));
+    targets.add(Target.timeAtMost("zstd-1 time ÷ floor max(Jackson, serial / k)", "zstd-1", FLOOR, 1.15));
+    targets.add(Target.timeAtMost("gzip-1 time ÷ study's best", "gzip-1", "study", 0.55));
+    targets.add(Target.timeAtMost("gzip-1 floor max(Jackson, serial / k) ÷ study's best: the best 2 cores allow",
+        GZIP_FLOOR, "study", 0.55));
+    targets.add(Target.timeAtMost("gzip-1 time ÷ its floor", "gzip-1", GZIP_FLOOR, 1.15));
+    if (java25) {
+      targets.add(Target.timeAtMost("gzip-1 time ÷ serial libdeflate-1", "gzip-1", "libdeflate-1 serial", 1.0));
+    }
+    targets.add(Target.throughputAtLeast("two callers, zstd-1: defaults ÷ compressionThreads(1), throughput",
+        "load zstd-1", "load zstd-1 serial", 0.97));
+    targets.add(Target.throughputAtLeast("two callers, gzip-1: defaults ÷ compressionThreads(1), throughput",
+        "load gzip-1", "load gzip-1 serial", 0.97));
+    targets.add(Target.throughputAtLeast("k: two serial callers ÷ one, zstd-1 throughput", "load zstd-1 serial",
+        "zstd-1 serial", 1.0));
+    return targets;
+  }
+
+  private static JmhConfiguration config(String name, String method, String shape, Map<String, String> more) {
+    Map<String, String> params = new LinkedHashMap<>();
+    params.put("dataset", shape);
+    params.putAll(more);
+    return new JmhConfiguration(name, BENCHMARK + method, params);
+  }
+
+  private static JmhConfiguration zipjack(String name, String method, String shape, String codec, String threads) {
+    return config(name, method, shape, Map.of("codec", codec, "compressionThreads", threads));
+  }
+
+  /**
+   * A runner that measures the real configurations and adds {@link #FLOOR} and {@link #GZIP_FLOOR} to
+   * each round.
+   */
+  static RoundRunner withFloor(RoundRunner runner) {
+    return (order, seed) -> {
+      List<String> measured = order.stream().filter(name -> !name.equals(FLOOR) && !name.equals(GZIP_FLOOR)).toList();
+      Round round = runner.run(measured, seed);
+      Map<String, List<Double>> turns = new HashMap<>(round.opsPerSecondByTurn());
+      turns.put(FLOOR, lower(turns.get("jackson"), turns.get("load zstd-1 serial")));
+      turns.put(GZIP_FLOOR, lower(turns.get("jackson"), turns.get("load gzip-1 serial")));
+      return new Round(turns);
+    };
+  }
+
+  /** Turn by turn, the lower of two throughputs: the slower of two times. */
+  private static List<Double> lower(List<Double> a, List<Double> b) {
+    List<Double> lower = new ArrayList<>();
+    for (int k = 0; k < a.size(); k++) {
+      lower.add(Math.min(a.get(k), b.get(k)));
+    }
+    return lower;
+  }
+}
