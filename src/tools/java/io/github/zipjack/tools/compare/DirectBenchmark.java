@@ -83,6 +83,21 @@ final class DirectBenchmark implements AutoCloseable {
       blackholes.add(new Blackhole(BLACKHOLE_CHALLENGE));
       threadStates.add(new LinkedHashMap<>());
     }
+    try {
+      prepare(method);
+    } catch (RuntimeException e) {
+      runTearDowns();
+      throw e;
+    }
+    workers = threads == 1 ? null : Executors.newFixedThreadPool(threads, runnable -> {
+      Thread thread = new Thread(runnable, "zipjack-slice-" + configuration.name());
+      thread.setDaemon(true);
+      return thread;
+    });
+  }
+
+  /** Makes every thread's states, runs their setups and binds the calls; checks the parameters named. */
+  private void prepare(Method method) {
     for (int thread = 0; thread < threads; thread++) {
       Object owner = state(method.getDeclaringClass(), thread);
       List<Object> arguments = new ArrayList<>();
@@ -99,11 +114,6 @@ final class DirectBenchmark implements AutoCloseable {
             + all.stream().map(Class::getSimpleName).toList());
       }
     }
-    workers = threads == 1 ? null : Executors.newFixedThreadPool(threads, runnable -> {
-      Thread thread = new Thread(runnable, "zipjack-slice-" + configuration.name());
-      thread.setDaemon(true);
-      return thread;
-    });
   }
 
   private MethodHandle bind(Method method, Object owner, List<Object> arguments) {
@@ -175,13 +185,18 @@ final class DirectBenchmark implements AutoCloseable {
 
   @Override
   public void close() {
-    List<Runnable> reversed = new ArrayList<>(tearDowns);
-    Collections.reverse(reversed);
-    reversed.forEach(Runnable::run);
-    tearDowns.clear();
+    runTearDowns();
     if (workers != null) {
       workers.shutdownNow();
     }
+  }
+
+  /** The tear-downs of the states made so far, last made first; each once. */
+  private void runTearDowns() {
+    List<Runnable> reversed = new ArrayList<>(tearDowns);
+    Collections.reverse(reversed);
+    tearDowns.clear();
+    reversed.forEach(Runnable::run);
   }
 
   /** The class and method of {@code pkg.Class.method}, public and annotated {@code @Benchmark}. */
