@@ -20,7 +20,7 @@ class DirectBenchmarkTest {
   void aSliceCallsTheBenchmarkUntilItsTimeHasPassedWithItsStatesSetUp() throws Exception {
     try (DirectBenchmark benchmark = new DirectBenchmark(people1("zstd", "encodeToBody", "zstd-1"))) {
       assertEquals(1, benchmark.runFor(1).calls());
-      DirectBenchmark.Slice slice = benchmark.runFor(20_000_000);
+      SliceSource.Slice slice = benchmark.runFor(20_000_000);
       assertTrue(slice.nanos() >= 20_000_000, slice.toString());
       assertTrue(slice.calls() > 1, slice.toString());
     }

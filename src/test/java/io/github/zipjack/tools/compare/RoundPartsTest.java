@@ -27,18 +27,6 @@ class RoundPartsTest {
   }
 
   @Test
-  void aRoundIsReadBackFromTheTurnsItsJvmPrinted() throws Exception {
-    String printed = "WARNING: something JMH says\nturn\ta\t0\t100\nturn\tb\t0\t120\nturn\ta\t1\t110\nturn\tb\t1\t121\n";
-    Round round = JvmRounds.parse(printed, List.of("a", "b"));
-    assertEquals(List.of(120.0, 121.0), round.opsPerSecondByTurn().get("b"));
-  }
-
-  @Test
-  void aJvmThatPrintedNoTurnsForAConfigurationFailsTheRound() {
-    assertThrows(RoundRunner.MeasurementFailure.class, () -> JvmRounds.parse("turn\ta\t0\t100\n", List.of("a", "b")));
-  }
-
-  @Test
   void throughputInOpsPerMillisecondIsScaledToPerSecond() {
     assertEquals(2500, JarRounds.perSecond(2.5, "ops/ms"), 1e-9);
   }

@@ -36,7 +36,7 @@ class TargetRoundsTest {
     List<List<String>> rows = TargetRounds.run(List.of("study", "gzip-1"),
         List.of(Target.timeAtMost("gzip-1 time ÷ study's best", "gzip-1", "study", 0.55)),
         machine(Map.of("study", studyOps, "gzip-1", gzipOps), new ArrayList<>()), Duration.ofSeconds(30), 30, "x1",
-        "", QUIET);
+        "", QUIET, 11);
     assertEquals(1, rows.size());
     assertEquals("x1", rows.get(0).get(0));
     return rows.get(0).get(6);
@@ -57,7 +57,7 @@ class TargetRoundsTest {
     List<List<String>> rows = TargetRounds.run(List.of("restclient", "zipjack"),
         List.of(Target.throughputAtLeast("zipjack ÷ restclient", "zipjack", "restclient", 1.5)),
         machine(Map.of("restclient", 100.0, "zipjack", 170.0), new ArrayList<>()), Duration.ofSeconds(30), 30,
-        "people-100", "", QUIET);
+        "people-100", "", QUIET, 11);
     assertEquals(1.70, Double.parseDouble(rows.get(0).get(2).replace("×", "")), 0.02, rows.toString());
     assertEquals("holds (at least 1.50)", rows.get(0).get(6));
   }
@@ -67,7 +67,7 @@ class TargetRoundsTest {
     List<List<String>> orders = new ArrayList<>();
     List<List<String>> rows = TargetRounds.run(List.of("study", "gzip-1"),
         List.of(Target.timeAtMost("gzip-1 time ÷ study's best", "gzip-1", "study", 0.55)),
-        machine(Map.of("study", 100.0, "gzip-1", 100 / 0.545), orders), Duration.ofSeconds(30), 40, "x1", "", QUIET);
+        machine(Map.of("study", 100.0, "gzip-1", 100 / 0.545), orders), Duration.ofSeconds(30), 40, "x1", "", QUIET, 11);
     assertTrue(orders.size() > PairedRounds.MIN_ROUNDS, orders.size() + " rounds");
     assertEquals("holds (at most 0.55)", rows.get(0).get(6));
   }

@@ -60,7 +60,7 @@ public final class ClientTargetsMain {
     List<List<String>> rows;
     try {
       rows = TargetRounds.run(configurations.stream().map(JmhConfiguration::name).toList(), targets, runner, budget,
-          MAX_ROUNDS, DATASET, "client decoding: JDK " + jdk + ": ", console);
+          MAX_ROUNDS, DATASET, "client decoding: JDK " + jdk + ": ", console, System.nanoTime());
     } catch (RoundRunner.MeasurementFailure e) {
       System.err.println("client decoding: JDK " + jdk + ": " + e.getMessage());
       System.exit(1);

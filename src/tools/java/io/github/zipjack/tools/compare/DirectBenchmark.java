@@ -48,7 +48,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * <p>Not thread-safe: one thread calls {@link #runFor} and {@link #close}. {@link #close} runs the
  * {@code @TearDown} methods and stops the worker threads.
  */
-final class DirectBenchmark implements AutoCloseable {
+final class DirectBenchmark implements SliceSource {
   private static final String BLACKHOLE_CHALLENGE =
       "Today's password is swordfish. I understand instantiating Blackholes directly is dangerous.";
 
@@ -138,7 +138,8 @@ final class DirectBenchmark implements AutoCloseable {
    *
    * @return how many calls in all, and the nanoseconds from the slice's start to the last call's end
    */
-  Slice runFor(long nanos) throws RoundRunner.MeasurementFailure {
+  @Override
+  public Slice runFor(long nanos) throws RoundRunner.MeasurementFailure {
     long start = System.nanoTime();
     if (workers == null) {
       int done = loop(0, start, nanos);
@@ -179,9 +180,6 @@ final class DirectBenchmark implements AutoCloseable {
     }
     return done;
   }
-
-  /** What one slice did: calls made and the nanoseconds they took. */
-  record Slice(int calls, long nanos) {}
 
   @Override
   public void close() {

@@ -8,16 +8,16 @@ import java.util.Map;
 import java.util.Random;
 
 /**
- * Several configurations measured in this JVM in interleaved slices of a few milliseconds: each
- * cycle runs each configuration for one slice ({@link DirectBenchmark#runFor}), in a fresh random
- * order, until each has had a turn's worth of time; a turn's
- * throughput is its calls over its slices' time. Warm-up turns come first and are not reported.
+ * Several configurations measured in interleaved slices of a few milliseconds: each cycle runs each
+ * configuration for one slice ({@link SliceSource#runFor}; in this JVM, or each in a JVM of its own),
+ * in a fresh random order, until each has had a turn's worth of time; a turn's throughput is its calls
+ * over its slices' time. Warm-up turns come first and are not reported.
  *
  * <p>Why slices: on a shared 2-core VM the machine's speed drifts by 10-20% over tenths of a second
  * to seconds. Two configurations measured 300 ms apart see different machines; slices of 20 ms,
  * alternated, see the same one, so the drift cancels within a turn instead of within a round. What a
- * whole JVM shares (its compilation, the profile all configurations leave in common code) the turns do
- * not vary, which is why a round is a whole JVM of them ({@link JvmRounds}). One thread at a time.
+ * JVM gives its configuration (its compilation, its memory layout) the turns do not vary, which is
+ * why a round is a fresh set of JVMs ({@link JvmRounds}). One thread at a time.
  *
  * @param warmupTurns unreported turns first, at least 0
  * @param turns measured turns, at least 1
@@ -40,45 +40,52 @@ record InterleavedTurns(int warmupTurns, int turns, int warmupMillis, int turnMi
   }
 
   /**
-   * Prepares the configurations (their states and setups), measures them and tears them down; the
-   * first cycle runs in the order given, later ones shuffled by {@code seed}.
+   * Prepares the configurations in this JVM (their states and setups, {@link DirectBenchmark}),
+   * measures them and tears them down.
    *
-   * @return each configuration's throughput in ops/s, per measured turn
    * @throws RoundRunner.MeasurementFailure naming the configuration that could not be prepared or failed
    */
   Round measure(List<JmhConfiguration> configurations, long seed) throws RoundRunner.MeasurementFailure {
-    Map<String, DirectBenchmark> benchmarks = new LinkedHashMap<>();
+    Map<String, SliceSource> benchmarks = new LinkedHashMap<>();
     try {
       for (JmhConfiguration configuration : configurations) {
         benchmarks.put(configuration.name(), new DirectBenchmark(configuration));
       }
+      return measure(benchmarks, seed);
     } catch (IllegalArgumentException e) {
-      benchmarks.values().forEach(DirectBenchmark::close);
       throw new RoundRunner.MeasurementFailure(e.getMessage(), e);
-    }
-    try {
-      Random random = new Random(seed);
-      List<String> order = new ArrayList<>(benchmarks.keySet());
-      Map<String, List<Double>> measured = new LinkedHashMap<>();
-      benchmarks.keySet().forEach(name -> measured.put(name, new ArrayList<>()));
-      for (int turn = 0; turn < warmupTurns + turns; turn++) {
-        boolean warmup = turn < warmupTurns;
-        Map<String, Double> ops = turn(benchmarks, order, random, warmup ? warmupMillis : turnMillis);
-        if (!warmup) {
-          ops.forEach((name, value) -> measured.get(name).add(value));
-        }
-      }
-      return new Round(measured);
     } finally {
-      benchmarks.values().forEach(DirectBenchmark::close);
+      benchmarks.values().forEach(SliceSource::close);
     }
+  }
+
+  /**
+   * Measures prepared configurations, by name; the first cycle runs in the map's order, later ones
+   * shuffled by {@code seed}. Closes nothing.
+   *
+   * @return each configuration's throughput in ops/s, per measured turn
+   * @throws RoundRunner.MeasurementFailure naming the configuration that failed
+   */
+  Round measure(Map<String, ? extends SliceSource> benchmarks, long seed) throws RoundRunner.MeasurementFailure {
+    Random random = new Random(seed);
+    List<String> order = new ArrayList<>(benchmarks.keySet());
+    Map<String, List<Double>> measured = new LinkedHashMap<>();
+    benchmarks.keySet().forEach(name -> measured.put(name, new ArrayList<>()));
+    for (int turn = 0; turn < warmupTurns + turns; turn++) {
+      boolean warmup = turn < warmupTurns;
+      Map<String, Double> ops = turn(benchmarks, order, random, warmup ? warmupMillis : turnMillis);
+      if (!warmup) {
+        ops.forEach((name, value) -> measured.get(name).add(value));
+      }
+    }
+    return new Round(measured);
   }
 
   /**
    * One turn: cycles of one slice of each configuration that has not yet run for {@code millis}, until
    * none is left; a configuration whose calls outlast a slice has fewer slices, not more time.
    */
-  private Map<String, Double> turn(Map<String, DirectBenchmark> benchmarks, List<String> order, Random random,
+  private Map<String, Double> turn(Map<String, ? extends SliceSource> benchmarks, List<String> order, Random random,
       int millis) throws RoundRunner.MeasurementFailure {
     long goal = millis * 1_000_000L;
     long slice = sliceMillis * 1_000_000L;
@@ -92,7 +99,7 @@ record InterleavedTurns(int warmupTurns, int turns, int warmupMillis, int turnMi
         if (sum[1] >= goal) {
           continue;
         }
-        DirectBenchmark.Slice s = benchmarks.get(name).runFor(slice);
+        SliceSource.Slice s = benchmarks.get(name).runFor(slice);
         sum[0] += s.calls();
         sum[1] += s.nanos();
         done &= sum[1] >= goal;

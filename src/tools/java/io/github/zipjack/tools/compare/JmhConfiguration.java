@@ -7,7 +7,7 @@ import java.util.Map;
 /**
  * A configuration measured by a JMH benchmark method in the same JVM as the others: its name, the
  * method ({@code io.github.zipjack.bench.PipelineBenchmark.encodeToBody}) and its parameters. Written
- * on a command line as {@code name|method|param=value|...} for {@link TurnsMain}. Immutable.
+ * on a command line as {@code name|method|param=value|...} for {@link SliceChildMain}. Immutable.
  */
 record JmhConfiguration(String name, String benchmark, Map<String, String> params) {
   static final String SEPARATOR = "|";

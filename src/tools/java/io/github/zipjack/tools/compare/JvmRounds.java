@@ -1,19 +1,21 @@
 package io.github.zipjack.tools.compare;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Rounds that are whole JVMs: each round starts a fresh JVM ({@link TurnsMain}) that runs
- * {@link InterleavedTurns} over every configuration, so the rounds vary in everything a JVM varies in
- * (compilation, memory layout) as well as the machine's drift, and a round's ratio averages its
- * turns. The JVMs run on this JVM's JDK; their standard error goes to a log file. One round at a time.
+ * Rounds of fresh JVMs: each round starts one JVM per configuration ({@link ChildBenchmark}) and
+ * alternates their slices from this JVM ({@link InterleavedTurns}). Each configuration's code is
+ * compiled with its own profile alone, as in a JMH fork, while its slices still see the same machine
+ * as the others'; the rounds vary in everything a JVM varies in (compilation, memory layout) as well as
+ * the machine's drift, and a round's ratio averages its turns. The JVMs run on this JVM's JDK; their
+ * standard error goes to a log file. One round at a time.
  */
 final class JvmRounds implements RoundRunner {
   private final String classPath;
@@ -22,7 +24,7 @@ final class JvmRounds implements RoundRunner {
   private final Path log;
 
   /**
-   * @param classPath where TurnsMain and the benchmarks are (a benchmarks jar)
+   * @param classPath where the benchmarks are (a benchmarks jar)
    * @param log appended with each JVM's standard error
    */
   JvmRounds(String classPath, InterleavedTurns turns, List<JmhConfiguration> configurations, Path log) {
@@ -37,7 +39,10 @@ final class JvmRounds implements RoundRunner {
     return Path.of(System.getProperty("java.home"), "bin", "java");
   }
 
-  /** The flags a JVM of feature release {@code major} needs for the benchmarks (zstd-jni, JMH's Unsafe). */
+  /**
+   * The flags a JVM of feature release {@code major} needs for the benchmarks (zstd-jni, JMH's Unsafe),
+   * and JMH's {@code jmh.ignoreLock} when this JVM has it (for JMH forks run side by side).
+   */
   static List<String> jvmFlags(int major) {
     List<String> flags = new ArrayList<>(List.of("--enable-native-access=ALL-UNNAMED"));
     if (major >= 24) {
@@ -51,49 +56,23 @@ final class JvmRounds implements RoundRunner {
 
   @Override
   public Round run(List<String> order, long seed) throws MeasurementFailure {
-    List<String> command = new ArrayList<>();
-    command.add(currentJava().toString());
-    command.addAll(jvmFlags(Runtime.version().feature()));
-    command.addAll(List.of("-cp", classPath, TurnsMain.class.getName(), Integer.toString(turns.warmupTurns()),
-        Integer.toString(turns.warmupMillis()), Integer.toString(turns.turns()), Integer.toString(turns.turnMillis()),
-        Integer.toString(turns.sliceMillis()), Long.toString(seed)));
-    for (String name : order) {
-      command.add(configurations.get(name).spec());
-    }
     try {
       Files.createDirectories(log.toAbsolutePath().getParent());
-      Process process = new ProcessBuilder(command)
-          .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))
-          .start();
-      process.getOutputStream().close();
-      String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      int status = process.waitFor();
-      if (status != 0) {
-        throw new MeasurementFailure("a round's JVM failed with status " + status + "; its errors are in " + log);
-      }
-      return parse(out, order);
     } catch (IOException e) {
-      throw new MeasurementFailure("cannot start " + currentJava() + ": " + e.getMessage(), e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new MeasurementFailure("interrupted", e);
+      throw new MeasurementFailure("cannot write " + log + ": " + e.getMessage(), e);
     }
-  }
-
-  /** The round in {@link TurnsMain}'s output. */
-  static Round parse(String out, List<String> names) throws MeasurementFailure {
-    Map<String, List<Double>> measured = new HashMap<>();
-    names.forEach(name -> measured.put(name, new ArrayList<>()));
-    for (String line : out.lines().toList()) {
-      String[] cells = line.split("\t");
-      if (cells.length == 4 && cells[0].equals(TurnsMain.TURN) && measured.containsKey(cells[1])) {
-        measured.get(cells[1]).add(Double.parseDouble(cells[3]));
-      }
-    }
+    Map<String, ChildBenchmark> children = new LinkedHashMap<>();
     try {
-      return new Round(measured);
-    } catch (IllegalArgumentException e) {
-      throw new MeasurementFailure("a round's JVM printed no usable turns: " + e.getMessage());
+      for (String name : order) {
+        children.put(name, new ChildBenchmark(configurations.get(name), currentJava(),
+            jvmFlags(Runtime.version().feature()), classPath, log));
+      }
+      for (ChildBenchmark child : children.values()) {
+        child.awaitReady();
+      }
+      return turns.measure(children, seed);
+    } finally {
+      children.values().forEach(ChildBenchmark::close);
     }
   }
 }

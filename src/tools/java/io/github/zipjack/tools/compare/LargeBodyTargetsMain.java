@@ -84,7 +84,7 @@ public final class LargeBodyTargetsMain {
       RoundRunner runner = withFloor(new JvmRounds(System.getProperty("java.class.path"), TURNS, configurations, log));
       try {
         rows.addAll(TargetRounds.run(names, targets(java25), runner, budget, MAX_ROUNDS, shape,
-            "large bodies: JDK " + jdk + ", " + shape + ": ", console));
+            "large bodies: JDK " + jdk + ", " + shape + ": ", console, System.nanoTime()));
       } catch (RoundRunner.MeasurementFailure e) {
         System.err.println("large bodies: JDK " + jdk + ", " + shape + ": " + e.getMessage());
         System.exit(1);

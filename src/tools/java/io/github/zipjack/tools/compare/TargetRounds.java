@@ -44,13 +44,14 @@ final class TargetRounds {
    * @param configurations every configuration the targets name (the runner measures them)
    * @param first the first cell of every row (the dataset, the shape)
    * @param prefix begins each progress line
+   * @param seed orders the rounds
    * @throws RoundRunner.MeasurementFailure from the runner
    */
   static List<List<String>> run(List<String> configurations, List<Target> targets, RoundRunner runner,
-      Duration budget, int maxRounds, String first, String prefix, PrintStream console)
+      Duration budget, int maxRounds, String first, String prefix, PrintStream console, long seed)
       throws RoundRunner.MeasurementFailure {
     Comparison comparison = new Comparison(configurations, targets.stream().map(Target::ratio).toList());
-    PairedResult result = new PairedRounds(comparison, runner, System.nanoTime(), System::nanoTime)
+    PairedResult result = new PairedRounds(comparison, runner, seed, System::nanoTime)
         .run(budget, maxRounds, progress -> console.println(prefix + ProgressLine.of(progress)),
             soFar -> soFar.allSettled() && targets.stream().allMatch(t -> decided(soFar.estimate(t.ratio()), t)));
     List<List<String>> rows = new ArrayList<>();
