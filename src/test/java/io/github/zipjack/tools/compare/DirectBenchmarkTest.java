@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -84,17 +84,22 @@ class DirectBenchmarkTest {
 
   @Test
   void interleavedTurnsGiveEveryConfigurationTheSameNumberOfTurns() throws Exception {
-    Round round = new InterleavedTurns(1, 3, 2, 4, 1).measure(
-        List.of(people1("zstd", "encodeToBody", "zstd-1"), people1("none", "encodeToBody", "none")), 1);
-    assertEquals(3, round.turns());
-    assertEquals(3, round.opsPerSecondByTurn().get("none").size());
+    Map<String, SliceSource> benchmarks = new LinkedHashMap<>();
+    try {
+      benchmarks.put("zstd", new DirectBenchmark(people1("zstd", "encodeToBody", "zstd-1")));
+      benchmarks.put("none", new DirectBenchmark(people1("none", "encodeToBody", "none")));
+      Round round = new InterleavedTurns(1, 3, 2, 4, 1).measure(benchmarks, 1);
+      assertEquals(3, round.turns());
+      assertEquals(3, round.opsPerSecondByTurn().get("none").size());
+    } finally {
+      benchmarks.values().forEach(SliceSource::close);
+    }
   }
 
   @Test
-  void aConfigurationThatCannotBePreparedFailsTheRoundNamingIt() {
-    RoundRunner.MeasurementFailure e = assertThrows(RoundRunner.MeasurementFailure.class,
-        () -> new InterleavedTurns(0, 1, 1, 1, 1).measure(
-            List.of(people1("zstd", "encodeToBody", "zstd-1"), people1("best", "studyBest", "zstd-1")), 1));
+  void aConfigurationThatCannotBePreparedIsNamedFirstInTheFailure() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> new DirectBenchmark(people1("best", "studyBest", "zstd-1")));
     assertTrue(e.getMessage().startsWith("best|"), e.getMessage());
   }
 }

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.zipjack.tools.compare.TargetRounds.Target;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -13,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Targets judged from paired rounds, on a seeded synthetic machine that answers at once. */
 class TargetRoundsTest {
@@ -70,6 +73,17 @@ class TargetRoundsTest {
         machine(Map.of("study", 100.0, "gzip-1", 100 / 0.545), orders), Duration.ofSeconds(30), 40, "x1", "", QUIET, 11);
     assertTrue(orders.size() > PairedRounds.MIN_ROUNDS, orders.size() + " rounds");
     assertEquals("holds (at most 0.55)", rows.get(0).get(6));
+  }
+
+  @Test
+  void theReportNamesWhatItMeasuredAndThisJdkAboveTheTable(@TempDir Path dir) throws Exception {
+    Path out = dir.resolve("report/client-jdk.md");
+    TargetRounds.report("Client decoding", "dataset",
+        List.of(List.of("people-100", "zipjack ÷ restclient", "1.700×", "[1.6, 1.8]", "5", "sd 1%", "holds")), out, QUIET);
+    String written = Files.readString(out);
+    assertTrue(written.startsWith("Client decoding, JDK " + TargetRounds.jdkVersion() + ", paired rounds, measured "),
+        written);
+    assertTrue(written.contains("| dataset    | ratio"), written);
   }
 
   @Test

@@ -1,14 +1,10 @@
 package io.github.zipjack.tools.compare;
 
 import io.github.zipjack.tools.compare.TargetRounds.Target;
-import io.github.zipjack.tools.report.MarkdownTable;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -46,7 +42,7 @@ public final class ClientTargetsMain {
     }
     Duration budget = Duration.ofSeconds(Long.parseLong(args[0]));
     Path out = Path.of(args[1]);
-    String jdk = Runtime.version().toString().replaceAll("\\+.*", "");
+    String jdk = TargetRounds.jdkVersion();
     PrintStream console = System.out;
     List<JmhConfiguration> configurations = new ArrayList<>();
     for (String client : List.of(REFERENCE, "zipjack-zstd", "zipjack-gzip")) {
@@ -66,15 +62,7 @@ public final class ClientTargetsMain {
       System.exit(1);
       return;
     }
-    List<String> headers = new ArrayList<>(List.of("dataset"));
-    headers.addAll(TargetRounds.COLUMNS);
-    MarkdownTable table = new MarkdownTable(headers);
-    rows.forEach(table::addRow);
-    String rendered = table.render();
     console.println();
-    console.print(rendered);
-    Files.createDirectories(out.toAbsolutePath().getParent());
-    Files.writeString(out, "Client decoding, JDK " + jdk + ", paired rounds, measured " + LocalDate.now() + " on "
-        + Runtime.getRuntime().availableProcessors() + " cores:\n\n" + rendered, StandardCharsets.UTF_8);
+    TargetRounds.report("Client decoding", "dataset", rows, out, console);
   }
 }

@@ -47,7 +47,7 @@ public final class HeadlineMain {
     Duration budget = Duration.ofSeconds(Long.parseLong(args[0]));
     Path out = Path.of(args[1]);
     Path log = args.length > 2 ? Path.of(args[2]) : out.resolveSibling("headline-rounds.log");
-    String jdk = Runtime.version().toString().replaceAll("\\+.*", "");
+    String jdk = TargetRounds.jdkVersion();
     List<JmhConfiguration> configurations = configurations();
     List<String> engines = configurations.stream().map(JmhConfiguration::name)
         .filter(n -> !n.equals(HeadlineRow.STUDY_BEST)).toList();

@@ -40,26 +40,6 @@ record InterleavedTurns(int warmupTurns, int turns, int warmupMillis, int turnMi
   }
 
   /**
-   * Prepares the configurations in this JVM (their states and setups, {@link DirectBenchmark}),
-   * measures them and tears them down.
-   *
-   * @throws RoundRunner.MeasurementFailure naming the configuration that could not be prepared or failed
-   */
-  Round measure(List<JmhConfiguration> configurations, long seed) throws RoundRunner.MeasurementFailure {
-    Map<String, SliceSource> benchmarks = new LinkedHashMap<>();
-    try {
-      for (JmhConfiguration configuration : configurations) {
-        benchmarks.put(configuration.name(), new DirectBenchmark(configuration));
-      }
-      return measure(benchmarks, seed);
-    } catch (IllegalArgumentException e) {
-      throw new RoundRunner.MeasurementFailure(e.getMessage(), e);
-    } finally {
-      benchmarks.values().forEach(SliceSource::close);
-    }
-  }
-
-  /**
    * Measures prepared configurations, by name; the first cycle runs in the map's order, later ones
    * shuffled by {@code seed}. Closes nothing.
    *

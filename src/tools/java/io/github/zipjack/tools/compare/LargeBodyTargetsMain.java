@@ -3,14 +3,10 @@ package io.github.zipjack.tools.compare;
 import io.github.zipjack.bench.Codec;
 import io.github.zipjack.bench.ParallelBodyBenchmark;
 import io.github.zipjack.tools.compare.TargetRounds.Target;
-import io.github.zipjack.tools.report.MarkdownTable;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -68,12 +64,9 @@ public final class LargeBodyTargetsMain {
     Duration budget = Duration.ofSeconds(Long.parseLong(args[0]));
     Path out = Path.of(args[1]);
     List<String> shapes = args.length > 2 ? List.of(args).subList(2, args.length) : SHAPES;
-    String jdk = Runtime.version().toString().replaceAll("\\+.*", "");
+    String jdk = TargetRounds.jdkVersion();
     boolean java25 = Codec.parse("libdeflate-1").unavailableHere() == null;
     PrintStream console = System.out;
-    StringBuilder markdown = new StringBuilder();
-    markdown.append("Large bodies, JDK ").append(jdk).append(", paired rounds, measured ").append(LocalDate.now())
-        .append(" on ").append(Runtime.getRuntime().availableProcessors()).append(" cores:\n\n");
     List<List<String>> rows = new ArrayList<>();
     for (String shape : shapes) {
       List<JmhConfiguration> configurations = configurations(shape, java25);
@@ -99,15 +92,7 @@ public final class LargeBodyTargetsMain {
       }
       console.println();
     }
-    List<String> headers = new ArrayList<>(List.of("shape"));
-    headers.addAll(TargetRounds.COLUMNS);
-    MarkdownTable markdownTable = new MarkdownTable(headers);
-    rows.forEach(markdownTable::addRow);
-    String table = markdownTable.render();
-    markdown.append(table);
-    console.print(table);
-    Files.createDirectories(out.toAbsolutePath().getParent());
-    Files.writeString(out, markdown.toString(), StandardCharsets.UTF_8);
+    TargetRounds.report("Large bodies", "shape", rows, out, console);
   }
 
   /** ParallelBodyBenchmark's methods on {@code shape}, by name. */

@@ -1,6 +1,8 @@
 package io.github.zipjack.tools.compare;
 
 import java.io.BufferedReader;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
@@ -26,7 +28,7 @@ public final class SliceChildMain {
   private SliceChildMain() {}
 
   public static void main(String[] args) throws IOException {
-    PrintStream protocol = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true,
+    PrintStream protocol = new PrintStream(new FileOutputStream(FileDescriptor.out), true,
         StandardCharsets.UTF_8);
     System.setOut(System.err);
     if (args.length != 1) {

@@ -1,7 +1,13 @@
 package io.github.zipjack.tools.compare;
 
+import io.github.zipjack.tools.report.MarkdownTable;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -61,6 +67,28 @@ final class TargetRounds {
           Integer.toString(e.rounds()), ComparisonTable.spread(e), Verdict.against(e, target.bound(), target.atLeast())));
     }
     return rows;
+  }
+
+  /** This JDK's version without its build: {@code 25.0.3}. */
+  static String jdkVersion() {
+    return Runtime.version().toString().replaceAll("\\+.*", "");
+  }
+
+  /**
+   * Prints the rows as one table (after {@code firstColumn}, {@link #COLUMNS}) and writes it to
+   * {@code out} under a line naming {@code what}, this JDK, the date and the cores.
+   */
+  static void report(String what, String firstColumn, List<List<String>> rows, Path out, PrintStream console)
+      throws IOException {
+    List<String> headers = new ArrayList<>(List.of(firstColumn));
+    headers.addAll(COLUMNS);
+    MarkdownTable table = new MarkdownTable(headers);
+    rows.forEach(table::addRow);
+    String rendered = table.render();
+    console.print(rendered);
+    Files.createDirectories(out.toAbsolutePath().getParent());
+    Files.writeString(out, what + ", JDK " + jdkVersion() + ", paired rounds, measured " + LocalDate.now() + " on "
+        + Runtime.getRuntime().availableProcessors() + " cores:\n\n" + rendered, StandardCharsets.UTF_8);
   }
 
   /** Whether the whole interval is on one side of the target's bound. */
