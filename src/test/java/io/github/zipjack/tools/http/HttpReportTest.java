@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.zipjack.tools.compare.RatioEstimate;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -101,8 +102,10 @@ class HttpReportTest {
   void targetsCompareTheFilterWithJettyAndTheDirectHelperWithTheFilter() {
     List<List<String>> targets = HttpReport.targets(HttpRow.group(runs()));
     assertEquals(List.of(
-        List.of("filter req/s × jetty (people-100, gzip-1)", "1.50×", "1", "≥ 1.00× with Content-Length", "yes"),
-        List.of("direct req/s × filter (people-100, gzip-1)", "1.33×", "1", "> 1.00×", "yes")), targets);
+        List.of("filter req/s × jetty (people-100, gzip-1)", "1.50×", "1", "≥ 1.00× with Content-Length",
+            "inconclusive: about 1 more round (at least 1.00)"),
+        List.of("direct req/s × filter (people-100, gzip-1)", "1.33×", "1", "≥ 1.00×",
+            "inconclusive: about 1 more round (at least 1.00)")), targets);
   }
 
   @Test
@@ -120,6 +123,8 @@ class HttpReportTest {
     String caption = HttpReport.caption("wrk -t2 -c16 -d10s", "2s", "JDK 25.0.3", 2);
     assertTrue(caption.contains("`wrk -t2 -c16 -d10s --latency` after a 2s warm-up"), caption);
     assertTrue(caption.contains("the mean over the rounds ± their standard deviation"), caption);
+    assertTrue(caption.contains("in a fresh random order"), caption);
+    assertTrue(caption.contains("with its 95% interval over the rounds"), caption);
     assertTrue(caption.contains("wrk and the server share the machine's 2 cores"), caption);
   }
 
@@ -159,29 +164,36 @@ class HttpReportTest {
   }
 
   @Test
-  void ratioToJettyIsTheMeanOfTheRoundsRatios() {
+  void ratioToJettyIsTheGeometricMeanOfTheRatiosTakenWithinEachRound() {
     // Round by round 1.10, 0.90 and 1.00: the machine slowed down in round 2 for both.
     List<HttpRow> rows = HttpRow.group(List.of(run("jetty", 100), run("filter", 110), run("jetty", 50),
         run("filter", 45), run("jetty", 80), run("filter", 80)));
-    HttpRow.Spread ratio = rows.get(1).ratioTo(rows.get(0));
-    assertEquals(1.0, ratio.mean(), 1e-9);
-    assertEquals(0.1, ratio.sd(), 1e-9);
-    assertEquals(3, ratio.count());
+    RatioEstimate ratio = rows.get(1).ratioTo(rows.get(0));
+    assertEquals(Math.cbrt(1.10 * 0.90 * 1.00), ratio.ratio(), 1e-9);
+    assertEquals(3, ratio.rounds());
   }
 
   @Test
-  void filterBelowJettyByLessThanOneStandardDeviationIsATie() {
+  void filterWhoseIntervalStraddlesItsTargetIsInconclusive() {
     List<HttpRow> rows = HttpRow.group(List.of(run("jetty", 100), run("filter", 104), run("jetty", 100),
         run("filter", 90)));
-    assertEquals(List.of("filter req/s × jetty (people-100, gzip-1)", "0.97× ± 0.10", "2",
-        "≥ 1.00× with Content-Length", "tie (within ± sd)"), HttpReport.targets(rows).get(0));
+    List<String> target = HttpReport.targets(rows).get(0);
+    assertEquals("0.97× [0.39, 2.42]", target.get(1));
+    assertTrue(target.get(4).startsWith("inconclusive: about "), target.get(4));
   }
 
   @Test
-  void filterBelowJettyByMoreThanOneStandardDeviationDoesNotMeetItsTarget() {
+  void filterWhoseWholeIntervalIsBelowJettyMissesItsTarget() {
     List<HttpRow> rows = HttpRow.group(List.of(run("jetty", 100), run("filter", 90), run("jetty", 100),
-        run("filter", 92)));
-    assertEquals("NO", HttpReport.targets(rows).get(0).get(4));
+        run("filter", 92), run("jetty", 100), run("filter", 91)));
+    assertEquals("misses (at least 1.00)", HttpReport.targets(rows).get(0).get(4));
+  }
+
+  @Test
+  void filterWhoseWholeIntervalIsAboveJettyHoldsItsTarget() {
+    List<HttpRow> rows = HttpRow.group(List.of(run("jetty", 100), run("filter", 110), run("jetty", 90),
+        run("filter", 100), run("jetty", 120), run("filter", 131)));
+    assertEquals("holds (at least 1.00)", HttpReport.targets(rows).get(0).get(4));
   }
 
   @Test
@@ -201,14 +213,21 @@ class HttpReportTest {
         new WrkOutput(requestsPerSecond, 10_000, 50_000, 1_000, 0));
   }
 
-  /** The Spring Boot service: boot at 300 req/s and 36,000 bytes; the filter 2.5x, the converter 2.7x. */
+  /**
+   * The Spring Boot service in two rounds: boot at 300 and 310 req/s and 36,000 bytes; the filter
+   * 2.50x and 2.45x, the converter 2.70x and 2.68x.
+   */
   private static List<HttpRun> springRuns(boolean converterLength, long zipjackBytes) {
-    return List.of(
-        new HttpRun("plain", "people-100", "identity", false, 116_097, new WrkOutput(1_000, 1_000, 5_000, 2_000, 0)),
-        new HttpRun("boot", "people-100", "gzip", false, 36_000, new WrkOutput(300, 50_000, 90_000, 600, 0)),
-        new HttpRun("filter", "people-100", "gzip", true, zipjackBytes, new WrkOutput(750, 12_000, 40_000, 1_500, 0)),
-        new HttpRun("converter", "people-100", "gzip", converterLength, zipjackBytes,
-            new WrkOutput(810, 11_000, 39_000, 1_620, 0)));
+    List<HttpRun> runs = new java.util.ArrayList<>();
+    double[][] rounds = {{300, 750, 810}, {310, 760, 830}};
+    for (double[] r : rounds) {
+      runs.add(new HttpRun("plain", "people-100", "identity", false, 116_097, new WrkOutput(1_000, 1_000, 5_000, 2_000, 0)));
+      runs.add(new HttpRun("boot", "people-100", "gzip", false, 36_000, new WrkOutput(r[0], 50_000, 90_000, 600, 0)));
+      runs.add(new HttpRun("filter", "people-100", "gzip", true, zipjackBytes, new WrkOutput(r[1], 12_000, 40_000, 1_500, 0)));
+      runs.add(new HttpRun("converter", "people-100", "gzip", converterLength, zipjackBytes,
+          new WrkOutput(r[2], 11_000, 39_000, 1_620, 0)));
+    }
+    return runs;
   }
 
   @Test
@@ -217,19 +236,22 @@ class HttpReportTest {
         .lines().toList();
     assertTrue(lines.get(0).contains("× boot"), lines.get(0));
     assertTrue(lines.get(3).contains("| boot      | gzip     |"), lines.get(3));
-    assertTrue(lines.get(4).contains("2.50×"), lines.get(4));
-    assertTrue(lines.get(5).contains("2.70×"), lines.get(5));
+    assertTrue(lines.get(4).contains("2.48× [2.19, 2.80]"), lines.get(4));
+    assertTrue(lines.get(5).contains("2.69× [2.55, 2.84]"), lines.get(5));
   }
 
   @Test
   void springTargetsHoldWhenZipjackIsTwiceBootWithinTenPercentOfItsSize() {
     List<List<String>> targets = HttpReport.springTargets(HttpRow.group(springRuns(true, 39_000)));
     assertEquals(List.of(
-        List.of("filter req/s × boot (x1, gzip)", "2.50×", "1", "≥ 2.00× with Content-Length", "yes"),
+        List.of("filter req/s × boot (x1, gzip)", "2.48× [2.19, 2.80]", "2", "≥ 2.00× with Content-Length",
+            "holds (at least 2.00)"),
         List.of("filter body bytes × boot (x1, gzip)", "1.083×", "1", "≤ 1.10×", "yes"),
-        List.of("converter req/s × boot (x1, gzip)", "2.70×", "1", "≥ 2.00× with Content-Length", "yes"),
+        List.of("converter req/s × boot (x1, gzip)", "2.69× [2.55, 2.84]", "2", "≥ 2.00× with Content-Length",
+            "holds (at least 2.00)"),
         List.of("converter body bytes × boot (x1, gzip)", "1.083×", "1", "≤ 1.10×", "yes"),
-        List.of("converter req/s × filter (x1, gzip)", "1.08×", "1", "≥ 1.00×", "yes")), targets);
+        List.of("converter req/s × filter (x1, gzip)", "1.09× [1.01, 1.17]", "2", "≥ 1.00×", "holds (at least 1.00)")),
+        targets);
   }
 
   @Test
@@ -266,9 +288,11 @@ class HttpReportTest {
   @Test
   void dczTargetsCompareRequestsPerSecondAndBodyBytesWithZstdOnTheSameVariant() {
     assertEquals(List.of(
-        List.of("filter dcz req/s × zstd-1 (orders-1)", "1.05×", "1", "≥ 1.00× with Content-Length", "yes"),
+        List.of("filter dcz req/s × zstd-1 (orders-1)", "1.05×", "1", "≥ 1.00× with Content-Length",
+            "inconclusive: about 1 more round (at least 1.00)"),
         List.of("filter dcz body bytes × zstd-1 (orders-1)", "0.472×", "1", "≤ 0.50×", "yes"),
-        List.of("direct dcz req/s × zstd-1 (orders-1)", "0.98×", "1", "≥ 1.00× with Content-Length", "NO"),
+        List.of("direct dcz req/s × zstd-1 (orders-1)", "0.98×", "1", "≥ 1.00× with Content-Length",
+            "inconclusive: about 1 more round (at least 1.00)"),
         List.of("direct dcz body bytes × zstd-1 (orders-1)", "0.472×", "1", "≤ 0.50×", "yes")),
         HttpReport.dictionaryTargets(HttpRow.group(dczRuns()), List.of("filter", "direct")));
   }

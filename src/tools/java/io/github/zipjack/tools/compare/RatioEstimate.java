@@ -12,7 +12,7 @@ import java.util.List;
  * @param meanLog the mean of the rounds' log ratios
  * @param sdLog their sample standard deviation (NaN with one round): the spread of the rounds
  */
-record RatioEstimate(int rounds, double meanLog, double sdLog) {
+public record RatioEstimate(int rounds, double meanLog, double sdLog) {
   /** The confidence of every interval. */
   static final double CONFIDENCE = 0.95;
   /** The half-width a settled interval may have, in log ratio: ±5%, ln 1.05. */
@@ -20,7 +20,7 @@ record RatioEstimate(int rounds, double meanLog, double sdLog) {
   /** The most rounds {@link #roundsFor} counts up to; more reads as "more than this". */
   static final int MAX_ROUNDS = 100_000;
 
-  RatioEstimate {
+  public RatioEstimate {
     if (rounds < 1) {
       throw new IllegalArgumentException("rounds must be at least 1: " + rounds);
     }
@@ -31,7 +31,7 @@ record RatioEstimate(int rounds, double meanLog, double sdLog) {
    *
    * @throws IllegalArgumentException if there is none or one is not finite
    */
-  static RatioEstimate ofLogs(List<Double> logRatios) {
+  public static RatioEstimate ofLogs(List<Double> logRatios) {
     if (logRatios.isEmpty()) {
       throw new IllegalArgumentException("no rounds");
     }
@@ -52,7 +52,7 @@ record RatioEstimate(int rounds, double meanLog, double sdLog) {
   }
 
   /** The geometric mean of the rounds' ratios. */
-  double ratio() {
+  public double ratio() {
     return Math.exp(meanLog);
   }
 
@@ -65,17 +65,17 @@ record RatioEstimate(int rounds, double meanLog, double sdLog) {
   }
 
   /** The interval's lower end (0 with fewer than 2 rounds). */
-  double low() {
+  public double low() {
     return Math.exp(meanLog - halfWidthLog());
   }
 
   /** The interval's upper end (infinite with fewer than 2 rounds). */
-  double high() {
+  public double high() {
     return Math.exp(meanLog + halfWidthLog());
   }
 
   /** Whether the interval is within ±5% of the ratio. */
-  boolean settled() {
+  public boolean settled() {
     return halfWidthLog() <= SETTLED_LOG;
   }
 

@@ -10,7 +10,7 @@ import java.util.Locale;
  * "inconclusive: about N more rounds", N from the rounds' spread so far. A JMH error never enters:
  * the only uncertainty is the rounds'. Stateless.
  */
-final class Verdict {
+public final class Verdict {
   /** The band a tie's whole interval must fit in. */
   static final double TIE_LOW = 0.95;
   static final double TIE_HIGH = 1.05;
@@ -18,7 +18,7 @@ final class Verdict {
   private Verdict() {}
 
   /** The verdict on a throughput ratio. */
-  static String of(RatioEstimate estimate) {
+  public static String of(RatioEstimate estimate) {
     double low = estimate.low();
     double high = estimate.high();
     if (low >= TIE_LOW && high <= TIE_HIGH) {
@@ -39,7 +39,7 @@ final class Verdict {
    *
    * @param atLeast whether the ratio should be at least the target (else at most)
    */
-  static String against(RatioEstimate estimate, double target, boolean atLeast) {
+  public static String against(RatioEstimate estimate, double target, boolean atLeast) {
     if (!(target > 0)) {
       throw new IllegalArgumentException("target must be positive: " + target);
     }

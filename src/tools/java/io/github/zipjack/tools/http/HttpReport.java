@@ -1,5 +1,7 @@
 package io.github.zipjack.tools.http;
 
+import io.github.zipjack.tools.compare.RatioEstimate;
+import io.github.zipjack.tools.compare.Verdict;
 import io.github.zipjack.tools.report.MarkdownTable;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -110,13 +112,22 @@ public final class HttpReport {
   static String caption(String wrk, String warmup, String jdk, int cores) {
     return "Requests per second and latency percentiles of one JSON endpoint on loopback, measured by `"
         + wrk + " --latency` after a " + warmup + " warm-up run of the same, with `Accept-Encoding` set to"
-        + " the row's coding; every row is checked and warmed up before the first round. Each round"
-        + " measures every coding and, in each, Jetty's handler, the filter and the direct helper one after"
-        + " the other, both in an order that rotates from round to round and runs backwards every second round; req/s is the mean over the rounds ± their standard"
-        + " deviation, × jetty the mean of the rounds' ratios to Jetty's handler on the same dataset and"
-        + " coding ± theirs, latencies the mean of the rounds'. The server is embedded Jetty 12.1 on " + jdk
+        + " the row's coding." + roundsText("Jetty's handler") + " The server is embedded Jetty 12.1 on " + jdk
         + "; wrk and the server share the machine's " + cores + " cores, so each takes CPU from the other:"
         + " compare rows, not absolute figures. Body bytes are the response body as sent." + DCZ_CAPTION;
+  }
+
+  /**
+   * How the rounds were run and what the figures are, the ratios taken to {@code baseline}'s row of
+   * the same dataset and coding.
+   */
+  static String roundsText(String baseline) {
+    return " Every row is checked and warmed up before the first round; each round then measures every"
+        + " row of a dataset once, uncompressed included, in a fresh random order. req/s is the mean over"
+        + " the rounds ± their standard deviation; a ratio (× " + baseline + ", and the targets') is the"
+        + " geometric mean of the ratios taken within each round, with its 95% interval over the rounds; a"
+        + " target holds only when the whole interval is on its side, misses when all of it is on the"
+        + " other, and is inconclusive otherwise; latencies are the mean of the rounds'.";
   }
 
   /** How the Spring Boot figures were made. */
@@ -128,11 +139,8 @@ public final class HttpReport {
         + " (no compression), boot (Boot's `server.compression`: Tomcat's gzip at zlib's level 6, which Boot"
         + " cannot change, chunked), filter (zipjack auto-configured, converter off: the filter compresses"
         + " what Spring's converter wrote) and converter (zipjack as it comes: its converter writes straight"
-        + " into the compressed body); zipjack's gzip is level 1. Every row is checked and warmed up"
-        + " before the first round; each round measures every coding and, in each, boot, filter and"
-        + " converter one after the other, both in an order that rotates from round to round and runs backwards every second round (boot sends one record, 1 KB, uncompressed: below its 2 KB"
-        + " minimum); req/s is the mean over the rounds ± their standard deviation,"
-        + " × boot the mean of the rounds' ratios to boot on the same dataset and coding ± theirs. Embedded"
+        + " into the compressed body); zipjack's gzip is level 1 (boot sends one record, 1 KB, uncompressed:"
+        + " below its 2 KB minimum)." + roundsText("boot") + " Embedded"
         + " Tomcat on " + jdk + "; wrk and the server share the machine's " + cores + " cores. Body bytes are"
         + " the response body as sent. Boot's compression is measured in gzip only, the one coding it has."
         + DCZ_CAPTION;
@@ -180,11 +188,11 @@ public final class HttpReport {
       if (zipjack.isEmpty()) {
         continue;
       }
-      HttpRow.Spread ratio = zipjack.get().ratioTo(boot.get());
-      lines.add(List.of(variant + " req/s × boot (x1, gzip)", times(ratio), Integer.toString(ratio.count()),
+      RatioEstimate ratio = zipjack.get().ratioTo(boot.get());
+      lines.add(List.of(variant + " req/s × boot (x1, gzip)", times(ratio), Integer.toString(ratio.rounds()),
           String.format(Locale.ROOT, "≥ %.2f× with Content-Length", SPRING_MIN_SPEEDUP),
           !zipjack.get().contentLengthSent() ? "NO (no Content-Length)"
-              : ratio.mean() >= SPRING_MIN_SPEEDUP ? "yes" : "NO"));
+              : verdict(ratio, SPRING_MIN_SPEEDUP)));
       double size = (double) zipjack.get().bodyBytes() / boot.get().bodyBytes();
       lines.add(List.of(variant + " body bytes × boot (x1, gzip)", String.format(Locale.ROOT, "%.3f×", size), "1",
           String.format(Locale.ROOT, "≤ %.2f×", SPRING_MAX_SIZE_RATIO), size <= SPRING_MAX_SIZE_RATIO ? "yes" : "NO"));
@@ -192,9 +200,9 @@ public final class HttpReport {
     Optional<HttpRow> filter = find(rows, "filter", boot.get().dataset(), "gzip");
     Optional<HttpRow> converter = find(rows, "converter", boot.get().dataset(), "gzip");
     if (filter.isPresent() && converter.isPresent()) {
-      HttpRow.Spread ratio = converter.get().ratioTo(filter.get());
-      lines.add(List.of("converter req/s × filter (x1, gzip)", times(ratio), Integer.toString(ratio.count()),
-          "≥ 1.00×", verdict(ratio, true)));
+      RatioEstimate ratio = converter.get().ratioTo(filter.get());
+      lines.add(List.of("converter req/s × filter (x1, gzip)", times(ratio), Integer.toString(ratio.rounds()),
+          "≥ 1.00×", verdict(ratio, 1.0)));
     }
     return lines;
   }
@@ -205,9 +213,8 @@ public final class HttpReport {
     List<List<String>> targets = new ArrayList<>(targets(rows));
     targets.addAll(dictionaryTargets(rows, List.of("filter", "direct")));
     return section(caption, table(rows), targets, "Targets: zipjack's filter at least as fast as"
-        + " Jetty's handler at the same coding and level while sending Content-Length; its direct helper faster"
-        + " still." + DCZ_TARGETS_TEXT + " A mean below the target by less than one standard deviation is a tie"
-        + " within the noise.", notes);
+        + " Jetty's handler at the same coding and level while sending Content-Length; its direct helper at least"
+        + " as fast as the filter." + DCZ_TARGETS_TEXT, notes);
   }
 
   static String table(List<HttpRow> rows) {
@@ -245,15 +252,15 @@ public final class HttpReport {
       Optional<HttpRow> filter = find(rows, "filter", jetty.dataset(), jetty.coding());
       Optional<HttpRow> direct = find(rows, "direct", jetty.dataset(), jetty.coding());
       if (filter.isPresent()) {
-        HttpRow.Spread ratio = filter.get().ratioTo(jetty);
-        String holds = !filter.get().contentLengthSent() ? "NO (no Content-Length)" : verdict(ratio, true);
-        lines.add(List.of("filter req/s × jetty" + where, times(ratio), Integer.toString(ratio.count()),
+        RatioEstimate ratio = filter.get().ratioTo(jetty);
+        String holds = !filter.get().contentLengthSent() ? "NO (no Content-Length)" : verdict(ratio, 1.0);
+        lines.add(List.of("filter req/s × jetty" + where, times(ratio), Integer.toString(ratio.rounds()),
             "≥ 1.00× with Content-Length", holds));
       }
       if (filter.isPresent() && direct.isPresent()) {
-        HttpRow.Spread ratio = direct.get().ratioTo(filter.get());
-        lines.add(List.of("direct req/s × filter" + where, times(ratio), Integer.toString(ratio.count()),
-            "> 1.00×", verdict(ratio, false)));
+        RatioEstimate ratio = direct.get().ratioTo(filter.get());
+        lines.add(List.of("direct req/s × filter" + where, times(ratio), Integer.toString(ratio.rounds()),
+            "≥ 1.00×", verdict(ratio, 1.0)));
       }
     }
     return lines;
@@ -272,9 +279,9 @@ public final class HttpReport {
         continue;
       }
       String where = " (" + dcz.dataset() + ")";
-      HttpRow.Spread ratio = dcz.ratioTo(zstd.get());
-      lines.add(List.of(dcz.variant() + " dcz req/s × zstd-1" + where, times(ratio), Integer.toString(ratio.count()),
-          "≥ 1.00× with Content-Length", !dcz.contentLengthSent() ? "NO (no Content-Length)" : verdict(ratio, true)));
+      RatioEstimate ratio = dcz.ratioTo(zstd.get());
+      lines.add(List.of(dcz.variant() + " dcz req/s × zstd-1" + where, times(ratio), Integer.toString(ratio.rounds()),
+          "≥ 1.00× with Content-Length", !dcz.contentLengthSent() ? "NO (no Content-Length)" : verdict(ratio, 1.0)));
       Double max = DCZ_MAX_SIZE_RATIO.get(dcz.dataset());
       if (max != null) {
         double size = (double) dcz.bodyBytes() / zstd.get().bodyBytes();
@@ -285,12 +292,13 @@ public final class HttpReport {
     return lines;
   }
 
-  /** yes, a tie within one standard deviation, or NO. */
-  private static String verdict(HttpRow.Spread ratio, boolean equalHolds) {
-    if (ratio.mean() > 1.0 || (equalHolds && ratio.mean() == 1.0)) {
-      return "yes";
-    }
-    return ratio.count() > 1 && ratio.mean() + ratio.sd() >= 1.0 ? "tie (within ± sd)" : "NO";
+  /**
+   * The paired verdict on a ratio that must be at least {@code target}: holds only when the whole 95%
+   * interval over the rounds is at or above it, misses when all of it is below, else inconclusive
+   * (always with one round).
+   */
+  private static String verdict(RatioEstimate ratio, double target) {
+    return Verdict.against(ratio, target, true);
   }
 
   /** The coding with its level, as every variant of the server uses it: gzip-1, br-5, identity. */
@@ -328,9 +336,10 @@ public final class HttpReport {
         .findFirst();
   }
 
-  private static String times(HttpRow.Spread ratio) {
-    return String.format(Locale.ROOT, "%.2f×", ratio.mean())
-        + (ratio.count() > 1 ? String.format(Locale.ROOT, " ± %.2f", ratio.sd()) : "");
+  /** The geometric mean of the rounds' ratios and its 95% interval: {@code 0.97× [0.91, 1.03]}. */
+  private static String times(RatioEstimate ratio) {
+    return String.format(Locale.ROOT, "%.2f×", ratio.ratio())
+        + (ratio.rounds() > 1 ? String.format(Locale.ROOT, " [%.2f, %.2f]", ratio.low(), ratio.high()) : "");
   }
 
   private static String millis(double micros) {

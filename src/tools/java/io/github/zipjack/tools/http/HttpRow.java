@@ -1,5 +1,6 @@
 package io.github.zipjack.tools.http;
 
+import io.github.zipjack.tools.compare.RatioEstimate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -7,8 +8,9 @@ import java.util.Map;
 
 /**
  * One row of the HTTP table: every round of one variant, dataset and coding, in the order they
- * ran. Immutable. {@code bench/http} interleaves the variants within each round, so round i of two
- * rows ran minutes apart at most and their ratio cancels most of the machine's drift.
+ * ran. Immutable. {@code bench/http} measures every row of a dataset once a round, in a fresh random
+ * order, so round i of two rows ran minutes apart at most and their ratio cancels most of the
+ * machine's drift.
  *
  * @param rounds what wrk measured in each round, first round first; never empty
  */
@@ -43,14 +45,17 @@ record HttpRow(String variant, String dataset, String coding, boolean contentLen
     return Spread.of(rounds.stream().mapToDouble(WrkOutput::requestsPerSecond).toArray());
   }
 
-  /** This row's requests per second over {@code base}'s, round by round (as many as both have). */
-  Spread ratioTo(HttpRow base) {
+  /**
+   * This row's requests per second over {@code base}'s, taken within each round (as many rounds as
+   * both have): their geometric mean with a 95% interval over the rounds.
+   */
+  RatioEstimate ratioTo(HttpRow base) {
     int n = Math.min(rounds.size(), base.rounds.size());
-    double[] ratios = new double[n];
+    List<Double> logs = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
-      ratios[i] = rounds.get(i).requestsPerSecond() / base.rounds.get(i).requestsPerSecond();
+      logs.add(Math.log(rounds.get(i).requestsPerSecond() / base.rounds.get(i).requestsPerSecond()));
     }
-    return Spread.of(ratios);
+    return RatioEstimate.ofLogs(logs);
   }
 
   double meanP50Micros() {
