@@ -28,8 +28,6 @@ public final class CompareCommand {
   static final Duration DEFAULT_TIME = Duration.ofMinutes(2);
   static final String USAGE = "usage: " + NAME + " [--time 2m] SETTING SETTING... SAMPLES...\n"
       + "       " + NAME + " [--time 2m] --jars A.jar B.jar... [JMH arguments selecting one benchmark]";
-  /** The rounds a budget is planned for: the turns' length follows from it. */
-  static final int PLANNED_ROUNDS = 8;
   static final String DEFAULT_JAR_BENCHMARK = "io.github.zipjack.bench.PipelineBenchmark.encodeToBody$";
 
   private final PrintStream out;
@@ -106,21 +104,10 @@ public final class CompareCommand {
     Path jsonLines = workDir.resolve("samples.jsonl");
     Files.createDirectories(workDir);
     int bodies = TuneInputs.writeSamples(samples, jsonLines);
-    List<JmhConfiguration> configurations = new ArrayList<>();
-    for (String setting : settings) {
-      configurations.add(new JmhConfiguration(setting, TuneInputs.ENCODE_BENCHMARK, Map.of("samples",
-          jsonLines.toAbsolutePath().toString(), "setting", setting, "dictionary", "", "largeBodies", "false",
-          "compressionThreads", "0")));
-    }
-    int turnMillis = (int) Math.max(50, Math.min(300,
-        time.toMillis() / (PLANNED_ROUNDS * settings.size() * (InterleavedTurns.DEFAULT_TURNS + 4))));
-    InterleavedTurns turns = new InterleavedTurns(2, InterleavedTurns.DEFAULT_TURNS, 2 * turnMillis, turnMillis,
-        InterleavedTurns.DEFAULT_SLICE_MILLIS);
     out.println(NAME + ": " + bodies + " bodies, encoded in turn at 1 thread; "
         + String.join(", ", settings.subList(1, settings.size())) + " against " + settings.get(0) + ", up to "
         + time.toSeconds() + " s; each round a fresh JVM");
-    RoundRunner runner = new JvmRounds(System.getProperty("java.class.path"), turns, configurations,
-        workDir.resolve("rounds.log"));
+    RoundRunner runner = SettingRounds.runner(settings, Map.of(), jsonLines, time, workDir.resolve("rounds.log"));
     report(Comparison.against(settings.get(0), settings.subList(1, settings.size())), runner, time);
     return 0;
   }

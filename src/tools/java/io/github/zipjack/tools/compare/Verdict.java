@@ -12,8 +12,8 @@ import java.util.Locale;
  */
 public final class Verdict {
   /** The band a tie's whole interval must fit in. */
-  static final double TIE_LOW = 0.95;
-  static final double TIE_HIGH = 1.05;
+  public static final double TIE_LOW = 0.95;
+  public static final double TIE_HIGH = 1.05;
 
   private Verdict() {}
 

@@ -8,6 +8,8 @@ import io.github.zipjack.servlet.HttpDictionary;
 import io.github.zipjack.bench.Codec;
 import io.github.zipjack.bench.PlainMappers;
 import io.github.zipjack.bench.WithoutZipjack;
+import io.github.zipjack.tools.compare.RatioEstimate;
+import io.github.zipjack.tools.compare.SettingRounds;
 import io.github.zipjack.tools.tune.SettingResult.Figure;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -17,9 +19,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * bench/tune: which codec and level, for these bodies, on this machine, within this size, and what
@@ -128,13 +132,22 @@ public final class TuneCommand {
         report.resolve(SAMPLES_FILE), dictionary);
     Duration used = Duration.ofNanos(System.nanoTime() - startNanos);
     Duration left = options.time().minus(used).minus(REPORT_RESERVE);
-    Timing timing = Timing.fit(left, used, measurements.count(), options.inProcess(), options.timeText());
+    Duration runoffTime = SpeedRunoff.timeFrom(options.time());
+    Timing timing;
+    try {
+      timing = Timing.fit(left.minus(runoffTime), used, measurements.count(), options.inProcess(), options.timeText());
+    } catch (BadInputException tooShortWithRunoff) {
+      runoffTime = Duration.ZERO;
+      timing = Timing.fit(left, used, measurements.count(), options.inProcess(), options.timeText());
+    }
     Path log = report.resolve("jmh.log");
     out.println(NAME + ": Java " + Runtime.version() + " (" + System.getProperty("java.home") + "), " + cores
-        + " cores; " + measurements.count() + " measurements, " + timing + "; JMH's log: " + log);
+        + " cores; " + measurements.count() + " measurements, " + timing + "; JMH's log: " + log
+        + (runoffTime.isZero() ? "" : "; then up to " + runoffTime.toSeconds() + " s of paired rounds among the"
+            + " fastest"));
     double megabytesPerBody = bodies.stream().mapToLong(b -> b.length).sum() / (double) bodies.size() / 1e6;
-    long deadline = startNanos + options.time().minus(REPORT_RESERVE).toNanos();
-    Map<String, Figure> figures = measurements.run(timing, deadline, log, megabytesPerBody, out);
+    long end = startNanos + options.time().minus(REPORT_RESERVE).toNanos();
+    Map<String, Figure> figures = measurements.run(timing, end - runoffTime.toNanos(), log, megabytesPerBody, out);
 
     List<SettingResult> results = new ArrayList<>();
     for (Setting s : settings) {
@@ -144,6 +157,12 @@ public final class TuneCommand {
     }
     TuneTable table = new TuneTable(results, cores, options.maxSizePercent(),
         dictionary == null ? null : dictionary.toString());
+    if (!runoffTime.isZero()) {
+      table = runoff(table, dictionary, report, Duration.ofNanos(end - System.nanoTime()));
+    } else {
+      out.println(NAME + ": the fastest settings are ranked by JMH alone: paired rounds among them need a budget"
+          + " of at least " + (long) Math.ceil(SpeedRunoff.MIN_TIME.toSeconds() / SpeedRunoff.SHARE_OF_BUDGET) + " s");
+    }
     List<LargeBodies.Latency> latencies = new ArrayList<>();
     for (Setting s : latencySettings) {
       latencies.add(new LargeBodies.Latency(s, figures.get(TuneMeasurements.latencyKey(s, true)),
@@ -152,6 +171,47 @@ public final class TuneCommand {
     report(table, new LargeBodies(largeCount, threshold, cores, latencies), options, samples, bodies, timing,
         dictionary);
     return 0;
+  }
+
+  /**
+   * Measures the settings closest to the fastest against it in paired rounds ({@link SpeedRunoff}) and
+   * returns the table with the choice they make; the table as it is when none is close or too little
+   * time is left.
+   */
+  private TuneTable runoff(TuneTable table, Path dictionary, Path report, Duration time) throws IOException {
+    Optional<SettingResult> leader = table.recommended();
+    if (leader.isEmpty()) {
+      return table;
+    }
+    List<SettingResult> contenders = SpeedRunoff.contenders(leader.get(), table.eligible());
+    if (contenders.isEmpty()) {
+      out.println(NAME + ": no other setting comes within " + Math.round(100 * (1 - SpeedRunoff.CLOSE)) + "% of "
+          + leader.get().setting() + "'s speed: no paired rounds needed");
+      return table;
+    }
+    if (time.compareTo(SpeedRunoff.MIN_TIME.dividedBy(2)) < 0) {
+      out.println(NAME + ": the measurements overran the budget: " + contenders.size() + " close setting(s) not"
+          + " checked in paired rounds");
+      return table;
+    }
+    Map<String, Path> dictionaries = new HashMap<>();
+    for (SettingResult r : contenders) {
+      if (r.setting().dictionary()) {
+        dictionaries.put(r.setting().name(), dictionary);
+      }
+    }
+    if (leader.get().setting().dictionary()) {
+      dictionaries.put(leader.get().setting().name(), dictionary);
+    }
+    out.println(NAME + ": " + contenders.stream().map(r -> r.setting().toString()).toList() + " within "
+        + Math.round(100 * (1 - SpeedRunoff.CLOSE)) + "% of " + leader.get().setting() + " by JMH: paired rounds for up"
+        + " to " + time.toSeconds() + " s, a fresh JVM per setting each round");
+    Map<String, RatioEstimate> byName = SettingRounds.against(leader.get().setting().name(),
+        contenders.stream().map(r -> r.setting().name()).toList(), dictionaries, report.resolve(SAMPLES_FILE), time,
+        report.resolve("rounds.log"), line -> out.println(NAME + ": " + line));
+    Map<SettingResult, RatioEstimate> estimates = new LinkedHashMap<>();
+    contenders.forEach(r -> estimates.put(r, byName.get(r.setting().name())));
+    return table.withRunoff(SpeedRunoff.decide(leader.get(), estimates));
   }
 
   /** The settings whose large-body latency is measured; none, said in one line, when it cannot be. */

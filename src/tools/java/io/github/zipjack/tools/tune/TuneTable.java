@@ -19,6 +19,8 @@ final class TuneTable {
   private final double maxSizePercent;
   /** The trained dictionary's file, as the code to use it names it; null without one. */
   private final String dictionary;
+  /** What paired rounds chose among the fastest, or null when they did not run. */
+  private final SpeedRunoff.Outcome runoff;
 
   /**
    * @param results one per setting, in any order
@@ -33,6 +35,28 @@ final class TuneTable {
     this.threads = threads;
     this.maxSizePercent = maxSizePercent;
     this.dictionary = dictionary;
+    this.runoff = null;
+  }
+
+  private TuneTable(TuneTable table, SpeedRunoff.Outcome runoff) {
+    this.ranked = table.ranked;
+    this.threads = table.threads;
+    this.maxSizePercent = table.maxSizePercent;
+    this.dictionary = table.dictionary;
+    this.runoff = runoff;
+  }
+
+  /** This table with the recommendation that paired rounds chose among the fastest settings. */
+  TuneTable withRunoff(SpeedRunoff.Outcome outcome) {
+    return new TuneTable(this, outcome);
+  }
+
+  /** The zipjack settings that may be recommended: measured and within the size limit, fastest first. */
+  List<SettingResult> eligible() {
+    return ranked.stream()
+        .filter(r -> !r.setting().study() && !Double.isNaN(r.speed()))
+        .filter(r -> Double.isNaN(maxSizePercent) || r.sizePercent() <= maxSizePercent)
+        .toList();
   }
 
   List<SettingResult> ranked() {
@@ -59,9 +83,12 @@ final class TuneTable {
     return ranked.stream().filter(this::onFront).toList();
   }
 
-  /** The fastest zipjack setting within the limit (any size without one), if any is. */
+  /**
+   * The fastest zipjack setting within the limit (any size without one), if any is; after a runoff,
+   * the setting it chose.
+   */
   Optional<SettingResult> recommended() {
-    return best(false);
+    return runoff != null ? Optional.of(runoff.chosen()) : best(false);
   }
 
   /** As {@link #recommended()} among the settings the servlet filter can serve (no private dictionary). */
@@ -70,11 +97,7 @@ final class TuneTable {
   }
 
   private Optional<SettingResult> best(boolean http) {
-    return ranked.stream()
-        .filter(r -> !r.setting().study() && !Double.isNaN(r.speed()))
-        .filter(r -> !http || r.setting().codings() != null)
-        .filter(r -> Double.isNaN(maxSizePercent) || r.sizePercent() <= maxSizePercent)
-        .findFirst();
+    return eligible().stream().filter(r -> !http || r.setting().codings() != null).findFirst();
   }
 
   /** The ranked table as Markdown (also what is printed). */
@@ -105,9 +128,15 @@ final class TuneTable {
       return lines;
     }
     SettingResult r = best.get();
-    lines.add("recommended: " + r.setting() + " (the fastest to encode at 1 thread" + limit + ": "
-        + r.encodeOne().format() + " MB/s, " + percent(r.sizePercent()) + "% of the JSON)");
+    String why = runoff == null ? "the fastest to encode at 1 thread" + limit
+        : runoff.reason() + (limit.isEmpty() ? "" : ";" + limit);
+    lines.add("recommended: " + r.setting() + " (" + why + ": " + r.encodeOne().format() + " MB/s, "
+        + percent(r.sizePercent()) + "% of the JSON)");
     addCode(lines, r.setting());
+    if (runoff != null) {
+      lines.add("  the fastest by JMH against its closest, in paired rounds (a fresh JVM per setting each round):");
+      lines.addAll(runoff.lines());
+    }
     if (r.setting().codings() == null) {
       Optional<SettingResult> http = recommendedForHttp();
       if (http.isPresent()) {
