@@ -37,6 +37,25 @@ class DirectBenchmarkTest {
   }
 
   @Test
+  void theThreadsParameterRunsAnyMethodOnThatManyThreadsAsJmhsDashT() throws Exception {
+    Map<String, String> params = new LinkedHashMap<>(Map.of("dataset", "people-1", "format", "JSON", "codec", "zstd-1"));
+    params.put(JmhConfiguration.THREADS, "2");
+    try (DirectBenchmark benchmark = new DirectBenchmark(new JmhConfiguration("two", PIPELINE + "encodeToBody", params))) {
+      assertEquals(2, benchmark.threads());
+      assertEquals(2, benchmark.runFor(1).calls());
+    }
+  }
+
+  @Test
+  void aThreadsParameterThatIsNoCountIsRefusedByName() {
+    Map<String, String> params = new LinkedHashMap<>(Map.of("dataset", "people-1", "format", "JSON", "codec", "zstd-1"));
+    params.put(JmhConfiguration.THREADS, "two");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> new DirectBenchmark(new JmhConfiguration("two", PIPELINE + "encodeToBody", params)));
+    assertTrue(e.getMessage().contains("jmh.threads must be a whole number of threads, 1 or more: two"), e.getMessage());
+  }
+
+  @Test
   void closingRunsTheTearDowns() throws Exception {
     DirectBenchmark benchmark = new DirectBenchmark(people1("zstd", "encodeToBody", "zstd-1"));
     benchmark.close();

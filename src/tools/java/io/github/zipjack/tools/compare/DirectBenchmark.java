@@ -41,7 +41,8 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * between other configurations' slices: its {@code @State} objects made, their {@code @Param} fields
  * set from the configuration (or their single default), their trial and iteration {@code @Setup}
  * methods run, dependencies first, as JMH would. A method marked {@code @Threads(n)} runs on n threads
- * at once, each with its own thread-scoped states and Blackhole, sharing the benchmark-scoped ones.
+ * at once (the configuration's {@link JmhConfiguration#THREADS} parameter overrides it, as JMH's
+ * {@code -t} does), each with its own thread-scoped states and Blackhole, sharing the benchmark-scoped ones.
  * Every value the method returns goes to a Blackhole. A setup per invocation is refused: this harness
  * times batches, not calls.
  *
@@ -74,10 +75,16 @@ final class DirectBenchmark implements SliceSource {
     Method method = benchmarkMethod(configuration.benchmark());
     Threads annotation = method.isAnnotationPresent(Threads.class) ? method.getAnnotation(Threads.class)
         : method.getDeclaringClass().getAnnotation(Threads.class);
-    threads = annotation == null ? 1 : annotation.value();
+    String override = configuration.params().get(JmhConfiguration.THREADS);
+    try {
+      threads = override != null ? Integer.parseInt(override) : annotation == null ? 1 : annotation.value();
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(configuration.spec() + ": " + JmhConfiguration.THREADS + " must be a whole"
+          + " number of threads, 1 or more: " + override, e);
+    }
     if (threads < 1) {
-      throw new IllegalArgumentException(configuration.spec() + ": @Threads(" + threads
-          + ") is not a thread count this harness runs (1 or more)");
+      throw new IllegalArgumentException(configuration.spec() + ": " + threads
+          + " threads is not a thread count this harness runs (1 or more)");
     }
     for (int thread = 0; thread < threads; thread++) {
       blackholes.add(new Blackhole(BLACKHOLE_CHALLENGE));
@@ -107,6 +114,9 @@ final class DirectBenchmark implements SliceSource {
       calls.add(bind(method, owner, arguments));
     }
     for (String name : configuration.params().keySet()) {
+      if (name.equals(JmhConfiguration.THREADS)) {
+        continue;
+      }
       List<Class<?>> all = new ArrayList<>(states.keySet());
       all.addAll(threadStates.get(0).keySet());
       if (all.stream().noneMatch(c -> paramField(c, name) != null)) {
@@ -368,7 +378,9 @@ final class DirectBenchmark implements SliceSource {
     WorkloadParams workload = new WorkloadParams();
     int order = 0;
     for (Map.Entry<String, String> e : configuration.params().entrySet()) {
-      workload.put(e.getKey(), e.getValue(), order++);
+      if (!e.getKey().equals(JmhConfiguration.THREADS)) {
+        workload.put(e.getKey(), e.getValue(), order++);
+      }
     }
     IterationParams iteration = new IterationParams(IterationType.MEASUREMENT, 1, TimeValue.seconds(1), 1);
     Map<String, String> vm = new HashMap<>();

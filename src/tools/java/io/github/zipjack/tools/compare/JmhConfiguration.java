@@ -11,6 +11,8 @@ import java.util.Map;
  */
 record JmhConfiguration(String name, String benchmark, Map<String, String> params) {
   static final String SEPARATOR = "|";
+  /** The parameter that sets how many threads call the method at once (JMH's {@code -t}), not a {@code @Param}. */
+  static final String THREADS = "jmh.threads";
 
   JmhConfiguration {
     params = Collections.unmodifiableMap(new LinkedHashMap<>(params));

@@ -8,7 +8,6 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -152,25 +151,12 @@ public final class LargeBodyTargetsMain {
 
   /**
    * A runner that measures the real configurations and adds {@link #FLOOR} and {@link #GZIP_FLOOR} to
-   * each round.
+   * each round: in each turn, the lower of Jackson alone's throughput and two serial callers' (the
+   * slower of two times).
    */
   static RoundRunner withFloor(RoundRunner runner) {
-    return (order, seed) -> {
-      List<String> measured = order.stream().filter(name -> !name.equals(FLOOR) && !name.equals(GZIP_FLOOR)).toList();
-      Round round = runner.run(measured, seed);
-      Map<String, List<Double>> turns = new HashMap<>(round.opsPerSecondByTurn());
-      turns.put(FLOOR, lower(turns.get("jackson"), turns.get("load zstd-1 serial")));
-      turns.put(GZIP_FLOOR, lower(turns.get("jackson"), turns.get("load gzip-1 serial")));
-      return new Round(turns);
-    };
-  }
-
-  /** Turn by turn, the lower of two throughputs: the slower of two times. */
-  private static List<Double> lower(List<Double> a, List<Double> b) {
-    List<Double> lower = new ArrayList<>();
-    for (int k = 0; k < a.size(); k++) {
-      lower.add(Math.min(a.get(k), b.get(k)));
-    }
-    return lower;
+    return DerivedConfiguration.adding(runner, List.of(
+        new DerivedConfiguration(FLOOR, "jackson", "load zstd-1 serial", Math::min),
+        new DerivedConfiguration(GZIP_FLOOR, "jackson", "load gzip-1 serial", Math::min)));
   }
 }

@@ -78,11 +78,6 @@ final class EngineResults {
     return Optional.empty();
   }
 
-  /** The code without zipjack for the workload's codec (PipelineBenchmark.classicStream). */
-  Optional<JmhResult> withoutZipjack(Workload w) {
-    return results.find(Suite.PIPELINE, Suite.PIPELINE_CLASSIC, w);
-  }
-
   /**
    * The study's best at a zlib workload: PipelineBenchmark.studyBest on that dataset, else
    * SeedBenchmark's three optimizations together on the study's payloads.
@@ -155,10 +150,5 @@ final class EngineResults {
       return Double.NaN;
     }
     return (double) size.getAsLong() / rawSize(w);
-  }
-
-  /** {@code a / b}, or NaN when either is missing. */
-  static double ratio(Optional<JmhResult> a, Optional<JmhResult> b) {
-    return a.isPresent() && b.isPresent() ? a.get().opsPerSecond() / b.get().opsPerSecond() : Double.NaN;
   }
 }
