@@ -94,7 +94,7 @@ class TargetRoundsTest {
       return new Round(Map.of("jackson", List.of(100.0, 300.0), "load zstd-1 serial", List.of(200.0, 200.0),
           "load gzip-1 serial", List.of(50.0, 400.0)));
     };
-    Round round = LargeBodyTargetsMain.withFloor(inner).run(List.of(LargeBodyTargetsMain.GZIP_FLOOR,
+    Round round = DerivedConfiguration.adding(inner, LargeBodyTargetsMain.floors()).run(List.of(LargeBodyTargetsMain.GZIP_FLOOR,
         LargeBodyTargetsMain.FLOOR, "jackson", "load zstd-1 serial", "load gzip-1 serial"), 1);
     assertEquals(List.of(100.0, 200.0), round.opsPerSecondByTurn().get(LargeBodyTargetsMain.FLOOR));
     assertEquals(List.of(50.0, 300.0), round.opsPerSecondByTurn().get(LargeBodyTargetsMain.GZIP_FLOOR));

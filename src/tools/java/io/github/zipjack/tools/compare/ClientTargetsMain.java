@@ -2,9 +2,6 @@ package io.github.zipjack.tools.compare;
 
 import io.github.zipjack.tools.compare.TargetRounds.Target;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -36,14 +33,7 @@ public final class ClientTargetsMain {
   private ClientTargetsMain() {}
 
   public static void main(String[] args) throws IOException {
-    if (args.length != 2 || !args[0].matches("\\d+")) {
-      System.err.println("usage: ClientTargetsMain SECONDS OUT.md");
-      System.exit(2);
-    }
-    Duration budget = Duration.ofSeconds(Long.parseLong(args[0]));
-    Path out = Path.of(args[1]);
-    String jdk = TargetRounds.jdkVersion();
-    PrintStream console = System.out;
+    TargetRounds.Arguments arguments = TargetRounds.Arguments.parse("ClientTargetsMain", args, List.of(DATASET));
     List<JmhConfiguration> configurations = new ArrayList<>();
     for (String client : List.of(REFERENCE, "zipjack-zstd", "zipjack-gzip")) {
       configurations.add(new JmhConfiguration(client, BENCHMARK, Map.of("dataset", DATASET, "client", client)));
@@ -51,18 +41,8 @@ public final class ClientTargetsMain {
     List<Target> targets = List.of(
         Target.throughputAtLeast("zipjack zstd(1) ÷ RestClient gzip, answers/s", "zipjack-zstd", REFERENCE, 1.5),
         Target.throughputAtLeast("zipjack gzip(1) ÷ RestClient gzip, answers/s", "zipjack-gzip", REFERENCE, 1.1));
-    RoundRunner runner = new JvmRounds(System.getProperty("java.class.path"), TURNS, configurations,
-        out.resolveSibling("client-rounds.log"));
-    List<List<String>> rows;
-    try {
-      rows = TargetRounds.run(configurations.stream().map(JmhConfiguration::name).toList(), targets, runner, budget,
-          MAX_ROUNDS, DATASET, "client decoding: JDK " + jdk + ": ", console, System.nanoTime());
-    } catch (RoundRunner.MeasurementFailure e) {
-      System.err.println("client decoding: JDK " + jdk + ": " + e.getMessage());
-      System.exit(1);
-      return;
-    }
-    console.println();
-    TargetRounds.report("Client decoding", "dataset", rows, out, console);
+    TargetRounds.runAndReport("Client decoding", "dataset",
+        List.of(new TargetRounds.TargetSet(DATASET, configurations, List.of(), targets)), TURNS, arguments.budget(),
+        MAX_ROUNDS, arguments.out(), "client-rounds", set -> List.of());
   }
 }

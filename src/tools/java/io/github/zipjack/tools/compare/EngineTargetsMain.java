@@ -3,9 +3,6 @@ package io.github.zipjack.tools.compare;
 import io.github.zipjack.bench.Codec;
 import io.github.zipjack.tools.compare.TargetRounds.Target;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -59,41 +56,15 @@ public final class EngineTargetsMain {
   private EngineTargetsMain() {}
 
   public static void main(String[] args) throws IOException {
-    if (args.length < 2 || !args[0].matches("\\d+")) {
-      System.err.println("usage: EngineTargetsMain SECONDS_PER_DATASET OUT.md [DATASET...]");
-      System.exit(2);
-    }
-    Duration budget = Duration.ofSeconds(Long.parseLong(args[0]));
-    Path out = Path.of(args[1]);
-    List<String> datasets = args.length > 2 ? List.of(args).subList(2, args.length) : DATASETS;
-    for (String dataset : datasets) {
-      if (!DATASETS.contains(dataset)) {
-        System.err.println("EngineTargetsMain: no targets on dataset " + dataset + "; the datasets are " + DATASETS);
-        System.exit(2);
-      }
-    }
+    TargetRounds.Arguments arguments = TargetRounds.Arguments.parse("EngineTargetsMain", args, DATASETS);
     List<String> codecs = CODECS.stream().filter(c -> Codec.parse(c).unavailableHere() == null).toList();
-    String jdk = TargetRounds.jdkVersion();
-    PrintStream console = System.out;
-    List<List<String>> rows = new ArrayList<>();
-    for (String dataset : datasets) {
-      List<JmhConfiguration> configurations = configurations(dataset, codecs);
-      List<DerivedConfiguration> ceilings = dataset.equals(X1) ? ceilings(codecs) : List.of();
-      List<String> names = new ArrayList<>(configurations.stream().map(JmhConfiguration::name).toList());
-      ceilings.forEach(c -> names.add(c.name()));
-      RoundRunner runner = DerivedConfiguration.adding(new JvmRounds(System.getProperty("java.class.path"), TURNS,
-          configurations, out.resolveSibling("engine-rounds-" + dataset + ".log")), ceilings);
-      try {
-        rows.addAll(TargetRounds.run(names, targets(dataset, codecs), runner, budget, MAX_ROUNDS, dataset,
-            "engines: JDK " + jdk + ", " + dataset + ": ", console, System.nanoTime()));
-      } catch (RoundRunner.MeasurementFailure e) {
-        System.err.println("engines: JDK " + jdk + ", " + dataset + ": " + e.getMessage());
-        System.exit(1);
-        return;
-      }
-      console.println();
+    List<TargetRounds.TargetSet> sets = new ArrayList<>();
+    for (String dataset : arguments.sets()) {
+      sets.add(new TargetRounds.TargetSet(dataset, configurations(dataset, codecs),
+          dataset.equals(X1) ? ceilings(codecs) : List.of(), targets(dataset, codecs)));
     }
-    TargetRounds.report("Engine targets", "dataset", rows, out, console);
+    TargetRounds.runAndReport("Engine targets", "dataset", sets, TURNS, arguments.budget(), MAX_ROUNDS,
+        arguments.out(), "engine-rounds", dataset -> List.of());
   }
 
   /** What the rounds on {@code dataset} measure, by name. */

@@ -4,9 +4,6 @@ import io.github.zipjack.bench.Codec;
 import io.github.zipjack.bench.ParallelBodyBenchmark;
 import io.github.zipjack.tools.compare.TargetRounds.Target;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -56,42 +53,23 @@ public final class LargeBodyTargetsMain {
   private LargeBodyTargetsMain() {}
 
   public static void main(String[] args) throws IOException {
-    if (args.length < 2 || !args[0].matches("\\d+")) {
-      System.err.println("usage: LargeBodyTargetsMain SECONDS_PER_SHAPE OUT.md [SHAPE...]");
-      System.exit(2);
-    }
-    Duration budget = Duration.ofSeconds(Long.parseLong(args[0]));
-    Path out = Path.of(args[1]);
-    List<String> shapes = args.length > 2 ? List.of(args).subList(2, args.length) : SHAPES;
-    String jdk = TargetRounds.jdkVersion();
+    TargetRounds.Arguments arguments = TargetRounds.Arguments.parse("LargeBodyTargetsMain", args, SHAPES);
     boolean java25 = Codec.parse("libdeflate-1").unavailableHere() == null;
-    PrintStream console = System.out;
-    List<List<String>> rows = new ArrayList<>();
-    for (String shape : shapes) {
-      List<JmhConfiguration> configurations = configurations(shape, java25);
-      List<String> names = new ArrayList<>(configurations.stream().map(JmhConfiguration::name).toList());
-      names.add(FLOOR);
-      names.add(GZIP_FLOOR);
-      Path log = out.resolveSibling("large-body-rounds-" + shape + ".log");
-      RoundRunner runner = withFloor(new JvmRounds(System.getProperty("java.class.path"), TURNS, configurations, log));
-      try {
-        rows.addAll(TargetRounds.run(names, targets(java25), runner, budget, MAX_ROUNDS, shape,
-            "large bodies: JDK " + jdk + ", " + shape + ": ", console, System.nanoTime()));
-      } catch (RoundRunner.MeasurementFailure e) {
-        System.err.println("large bodies: JDK " + jdk + ", " + shape + ": " + e.getMessage());
-        System.exit(1);
-        return;
-      }
-      if (java25) {
-        long blocks = ParallelBodyBenchmark.compressedBytes(shape, "gzip-1", ParallelBodyBenchmark.DEFAULT_THREADS).bytes();
-        long serial = ParallelBodyBenchmark.compressedBytes(shape, "libdeflate-1", "1").bytes();
-        double ratio = (double) blocks / serial;
-        rows.add(List.of(shape, "gzip-1 bytes ÷ serial libdeflate-1 bytes", ComparisonTable.times(ratio), "exact", "–",
-            blocks + " / " + serial + " B", ratio <= 1.02 ? "holds (at most 1.02)" : "misses (at most 1.02)"));
-      }
-      console.println();
+    List<TargetRounds.TargetSet> sets = new ArrayList<>();
+    for (String shape : arguments.sets()) {
+      sets.add(new TargetRounds.TargetSet(shape, configurations(shape, java25), floors(), targets(java25)));
     }
-    TargetRounds.report("Large bodies", "shape", rows, out, console);
+    TargetRounds.runAndReport("Large bodies", "shape", sets, TURNS, arguments.budget(), MAX_ROUNDS, arguments.out(),
+        "large-body-rounds", shape -> java25 ? List.of(bytesRow(shape)) : List.of());
+  }
+
+  /** On Java 25, gzip-1's bytes against serial libdeflate-1's: exact, so counted once, not timed. */
+  private static List<String> bytesRow(String shape) {
+    long blocks = ParallelBodyBenchmark.compressedBytes(shape, "gzip-1", ParallelBodyBenchmark.DEFAULT_THREADS).bytes();
+    long serial = ParallelBodyBenchmark.compressedBytes(shape, "libdeflate-1", "1").bytes();
+    double ratio = (double) blocks / serial;
+    return List.of(shape, "gzip-1 bytes ÷ serial libdeflate-1 bytes", ComparisonTable.times(ratio), "exact", "–",
+        blocks + " / " + serial + " B", ratio <= 1.02 ? "holds (at most 1.02)" : "misses (at most 1.02)");
   }
 
   /** ParallelBodyBenchmark's methods on {@code shape}, by name. */
@@ -150,13 +128,11 @@ public final class LargeBodyTargetsMain {
   }
 
   /**
-   * A runner that measures the real configurations and adds {@link #FLOOR} and {@link #GZIP_FLOOR} to
-   * each round: in each turn, the lower of Jackson alone's throughput and two serial callers' (the
-   * slower of two times).
+   * {@link #FLOOR} and {@link #GZIP_FLOOR}: in each turn, the lower of Jackson alone's throughput and
+   * two serial callers' (the slower of two times).
    */
-  static RoundRunner withFloor(RoundRunner runner) {
-    return DerivedConfiguration.adding(runner, List.of(
-        new DerivedConfiguration(FLOOR, "jackson", "load zstd-1 serial", Math::min),
-        new DerivedConfiguration(GZIP_FLOOR, "jackson", "load gzip-1 serial", Math::min)));
+  static List<DerivedConfiguration> floors() {
+    return List.of(new DerivedConfiguration(FLOOR, "jackson", "load zstd-1 serial", Math::min),
+        new DerivedConfiguration(GZIP_FLOOR, "jackson", "load gzip-1 serial", Math::min));
   }
 }

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * One set of configurations measured in paired rounds and judged against targets: runs the rounds
@@ -42,7 +43,78 @@ final class TargetRounds {
     }
   }
 
+  /**
+   * Configurations measured together, each round a fresh JVM per configuration, and the targets
+   * judged from them.
+   *
+   * @param name the first cell of its rows (the dataset, the shape)
+   * @param derived configurations computed turn by turn from measured ones, added to every round
+   */
+  record TargetSet(String name, List<JmhConfiguration> configurations, List<DerivedConfiguration> derived,
+      List<Target> targets) {
+
+    List<String> names() {
+      List<String> names = new ArrayList<>(configurations.stream().map(JmhConfiguration::name).toList());
+      derived.forEach(d -> names.add(d.name()));
+      return names;
+    }
+  }
+
+  /**
+   * A targets program's arguments, {@code SECONDS OUT.md [SET...]}: the budget of each set, the table's
+   * file and the sets to run (all when none is named).
+   */
+  record Arguments(Duration budget, Path out, List<String> sets) {
+    /** Parses them, or exits with 2 and the usage naming the bad value. */
+    static Arguments parse(String program, String[] args, List<String> allSets) {
+      if (args.length < 2 || !args[0].matches("\\d+")) {
+        System.err.println("usage: " + program + " SECONDS_PER_SET OUT.md [SET...], the sets among " + allSets);
+        System.exit(2);
+      }
+      List<String> sets = args.length > 2 ? List.of(args).subList(2, args.length) : allSets;
+      for (String set : sets) {
+        if (!allSets.contains(set)) {
+          System.err.println(program + ": no targets on " + set + "; the sets are " + allSets);
+          System.exit(2);
+        }
+      }
+      return new Arguments(Duration.ofSeconds(Long.parseLong(args[0])), Path.of(args[1]), sets);
+    }
+  }
+
   private TargetRounds() {}
+
+  /**
+   * Measures and judges each set in turn within {@code budget} a set, printing progress lines, then
+   * prints one table and writes it to {@code out} (see {@link #report}). Each set's rounds log the
+   * JVMs' standard error to {@code logName-SET.log} beside {@code out}. Exits with 1, naming the set,
+   * when a round fails.
+   *
+   * @param what names the table and begins every progress line
+   * @param extraRows rows to add after a set's targets (figures counted exactly, not timed)
+   */
+  static void runAndReport(String what, String firstColumn, List<TargetSet> sets, InterleavedTurns turns,
+      Duration budget, int maxRounds, Path out, String logName, Function<String, List<List<String>>> extraRows)
+      throws IOException {
+    PrintStream console = System.out;
+    List<List<String>> rows = new ArrayList<>();
+    for (TargetSet set : sets) {
+      String prefix = what.toLowerCase(java.util.Locale.ROOT) + ": JDK " + jdkVersion() + ", " + set.name() + ": ";
+      RoundRunner runner = DerivedConfiguration.adding(new JvmRounds(System.getProperty("java.class.path"), turns,
+          set.configurations(), out.resolveSibling(logName + "-" + set.name() + ".log")), set.derived());
+      try {
+        rows.addAll(run(set.names(), set.targets(), runner, budget, maxRounds, set.name(), prefix, console,
+            System.nanoTime()));
+      } catch (RoundRunner.MeasurementFailure e) {
+        System.err.println(prefix + e.getMessage());
+        System.exit(1);
+        return;
+      }
+      rows.addAll(extraRows.apply(set.name()));
+      console.println();
+    }
+    report(what, firstColumn, rows, out, console);
+  }
 
   /**
    * Measures and judges.
