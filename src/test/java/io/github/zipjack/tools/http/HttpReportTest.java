@@ -313,4 +313,44 @@ class HttpReportTest {
     String markdown = HttpReport.renderSpring(runs, "caption", List.of());
     assertTrue(markdown.contains("| converter dcz req/s × zstd-1 (orders-1) "), markdown);
   }
+
+  /** One record through the filter in three rounds: plain 10,000 req/s and 2 ms at p99, zstd and gzip beside it. */
+  private static List<HttpRun> smallBodyRuns(double zstdShare, double gzipShare) {
+    List<HttpRun> runs = new java.util.ArrayList<>();
+    double[] plain = {10_000, 9_000, 11_000};
+    double[] wobble = {1.00, 1.01, 0.99};
+    for (int round = 0; round < plain.length; round++) {
+      runs.add(new HttpRun("plain", "people-1", "identity", false, 1_062,
+          new WrkOutput(plain[round], 1_000, 2_000, 50_000, 0)));
+      runs.add(new HttpRun("filter", "people-1", "zstd", true, 746,
+          new WrkOutput(plain[round] * zstdShare * wobble[round], 1_050, 2_050, 50_000, 0)));
+      runs.add(new HttpRun("filter", "people-1", "gzip", true, 760,
+          new WrkOutput(plain[round] * gzipShare * wobble[round], 1_100, 2_600 * wobble[round], 50_000, 0)));
+    }
+    return runs;
+  }
+
+  @Test
+  void oneRecordCompressedIsJudgedAgainstTheSameServerSendingItUncompressed() {
+    List<List<String>> targets = HttpReport.smallBodyTargets(HttpRow.group(smallBodyRuns(0.99, 0.80)),
+        List.of("filter", "direct"));
+    assertEquals(List.of("filter req/s × uncompressed (people-1, zstd-1)", "filter p99 × uncompressed (people-1, zstd-1)",
+        "filter req/s × uncompressed (people-1, gzip-1)", "filter p99 × uncompressed (people-1, gzip-1)"),
+        targets.stream().map(t -> t.get(0)).toList());
+    assertEquals("≥ 0.95×", targets.get(0).get(3));
+    assertEquals("holds (at least 0.95)", targets.get(0).get(4));
+    assertEquals("holds (at most 1.10)", targets.get(1).get(4));
+    assertEquals("≥ 0.90×", targets.get(2).get(3));
+    assertEquals("misses (at least 0.90)", targets.get(2).get(4));
+    assertEquals("misses (at most 1.10)", targets.get(3).get(4));
+  }
+
+  @Test
+  void smallBodyTargetsLeaveOutLargeBodiesAndVariantsNotNamed() {
+    List<HttpRun> runs = smallBodyRuns(0.97, 0.80).stream()
+        .map(r -> new HttpRun(r.variant(), "people-100", r.coding(), r.contentLengthSent(), r.bodyBytes(), r.wrk()))
+        .toList();
+    assertEquals(List.of(), HttpReport.smallBodyTargets(HttpRow.group(runs), List.of("filter")));
+    assertEquals(List.of(), HttpReport.smallBodyTargets(HttpRow.group(smallBodyRuns(0.97, 0.8)), List.of("direct")));
+  }
 }

@@ -50,10 +50,19 @@ record HttpRow(String variant, String dataset, String coding, boolean contentLen
    * both have): their geometric mean with a 95% interval over the rounds.
    */
   RatioEstimate ratioTo(HttpRow base) {
+    return paired(base, WrkOutput::requestsPerSecond);
+  }
+
+  /** This row's p99 latency over {@code base}'s, taken within each round, as {@link #ratioTo}. */
+  RatioEstimate p99RatioTo(HttpRow base) {
+    return paired(base, WrkOutput::p99Micros);
+  }
+
+  private RatioEstimate paired(HttpRow base, java.util.function.ToDoubleFunction<WrkOutput> figure) {
     int n = Math.min(rounds.size(), base.rounds.size());
     List<Double> logs = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
-      logs.add(Math.log(rounds.get(i).requestsPerSecond() / base.rounds.get(i).requestsPerSecond()));
+      logs.add(Math.log(figure.applyAsDouble(rounds.get(i)) / figure.applyAsDouble(base.rounds.get(i))));
     }
     return RatioEstimate.ofLogs(logs);
   }
