@@ -1,7 +1,6 @@
 package io.github.zipjack.tools.report;
 
 import io.github.zipjack.bench.Codec;
-import java.util.List;
 import java.util.Locale;
 import java.util.OptionalLong;
 

@@ -56,6 +56,13 @@ final class SpeedRunoff {
         .toList();
   }
 
+  /** The leader, then its contenders: every setting the rounds measure. */
+  static List<SettingResult> measured(SettingResult leader, List<SettingResult> contenders) {
+    List<SettingResult> all = new ArrayList<>(List.of(leader));
+    all.addAll(contenders);
+    return all;
+  }
+
   /**
    * The choice from each contender's throughput over the leader's, measured in paired rounds.
    *

@@ -195,13 +195,10 @@ public final class TuneCommand {
       return table;
     }
     Map<String, Path> dictionaries = new HashMap<>();
-    for (SettingResult r : contenders) {
+    for (SettingResult r : SpeedRunoff.measured(leader.get(), contenders)) {
       if (r.setting().dictionary()) {
         dictionaries.put(r.setting().name(), dictionary);
       }
-    }
-    if (leader.get().setting().dictionary()) {
-      dictionaries.put(leader.get().setting().name(), dictionary);
     }
     out.println(NAME + ": " + contenders.stream().map(r -> r.setting().toString()).toList() + " within "
         + Math.round(100 * (1 - SpeedRunoff.CLOSE)) + "% of " + leader.get().setting() + " by JMH: paired rounds for up"
