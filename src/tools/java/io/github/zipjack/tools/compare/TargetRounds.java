@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Function;
 
 /**
@@ -99,7 +100,7 @@ final class TargetRounds {
     PrintStream console = System.out;
     List<List<String>> rows = new ArrayList<>();
     for (TargetSet set : sets) {
-      String prefix = what.toLowerCase(java.util.Locale.ROOT) + ": JDK " + jdkVersion() + ", " + set.name() + ": ";
+      String prefix = what.toLowerCase(Locale.ROOT) + ": JDK " + jdkVersion() + ", " + set.name() + ": ";
       RoundRunner runner = DerivedConfiguration.adding(new JvmRounds(System.getProperty("java.class.path"), turns,
           set.configurations(), out.resolveSibling(logName + "-" + set.name() + ".log")), set.derived());
       try {

@@ -12,8 +12,8 @@ import java.util.Locale;
  */
 public final class Verdict {
   /** The band a tie's whole interval must fit in. */
-  public static final double TIE_LOW = 0.95;
-  public static final double TIE_HIGH = 1.05;
+  static final double TIE_LOW = 0.95;
+  static final double TIE_HIGH = 1.05;
 
   private Verdict() {}
 
@@ -21,7 +21,7 @@ public final class Verdict {
   public static String of(RatioEstimate estimate) {
     double low = estimate.low();
     double high = estimate.high();
-    if (low >= TIE_LOW && high <= TIE_HIGH) {
+    if (isTie(estimate)) {
       return "tie within ±5%";
     }
     if (low > 1) {
@@ -31,6 +31,11 @@ public final class Verdict {
       return percent(1 - estimate.ratio()) + " slower [" + percent(1 - high) + ", " + percent(1 - low) + "]";
     }
     return inconclusive(estimate, 0);
+  }
+
+  /** Whether the whole interval is inside the tie band, [0.95, 1.05]: what {@link #of} calls a tie. */
+  public static boolean isTie(RatioEstimate estimate) {
+    return estimate.low() >= TIE_LOW && estimate.high() <= TIE_HIGH;
   }
 
   /**

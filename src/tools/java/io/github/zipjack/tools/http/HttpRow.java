@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
 
 /**
  * One row of the HTTP table: every round of one variant, dataset and coding, in the order they
@@ -58,7 +59,7 @@ record HttpRow(String variant, String dataset, String coding, boolean contentLen
     return paired(base, WrkOutput::p99Micros);
   }
 
-  private RatioEstimate paired(HttpRow base, java.util.function.ToDoubleFunction<WrkOutput> figure) {
+  private RatioEstimate paired(HttpRow base, ToDoubleFunction<WrkOutput> figure) {
     int n = Math.min(rounds.size(), base.rounds.size());
     List<Double> logs = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {

@@ -99,9 +99,8 @@ final class SpeedRunoff {
         lines);
   }
 
-  /** Whether the whole interval is below 1 and not all of it within the tie band (as {@link Verdict#of} says). */
+  /** Whether the whole interval is below 1 and not a tie (as {@link Verdict#of} says). */
   private static boolean shownSlower(RatioEstimate ratio) {
-    boolean tie = ratio.low() >= Verdict.TIE_LOW && ratio.high() <= Verdict.TIE_HIGH;
-    return ratio.high() < 1 && !tie;
+    return ratio.high() < 1 && !Verdict.isTie(ratio);
   }
 }
