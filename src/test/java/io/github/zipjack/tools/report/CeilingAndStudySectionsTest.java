@@ -3,6 +3,7 @@ package io.github.zipjack.tools.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -48,9 +49,9 @@ class CeilingAndStudySectionsTest {
     assertEquals("660", TableRows.cell(table, row, "study baseline"));
     assertEquals("577", TableRows.cell(table, row, "study best"));
     assertEquals("706", TableRows.cell(table, row, "zipjack"));
-    assertEquals("1.07×", TableRows.cell(table, row, "zipjack × baseline"));
-    assertEquals("1.65×", TableRows.cell(table, row, "zipjack × ceiling"));
     assertEquals("428", TableRows.cell(table, row, "ceiling"));
+    assertEquals(List.of("payload", "level", "threads", "study baseline", "study best", "zipjack", "ceiling",
+        "zipjack settings"), table.headers());
   }
 
   @Test

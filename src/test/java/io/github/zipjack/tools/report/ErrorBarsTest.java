@@ -3,6 +3,7 @@ package io.github.zipjack.tools.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -43,7 +44,21 @@ class ErrorBarsTest {
   }
 
   @Test
-  void theStudyAndPipelineChartsCarryJmhsError() throws IOException {
+  void theStudysOptimizationsChartDrawsRatiosWithoutJmhsErrorAsTheirs() throws IOException {
+    ChartWriter charts = charts();
+    try (PayloadSizes sizes = new PayloadSizes()) {
+      new StudyCharts(Fixtures.read(), sizes, charts).write();
+    }
+
+    Chart<?, ?> chart = charts.written(StudyCharts.OPTIMIZATIONS_FILE);
+    assertNotNull(chart, "the optimizations chart is drawn from these results");
+    for (Object value : chart.getSeriesCollection()) {
+      assertNull(((CategorySeries) value).getExtraValues(), ((CategorySeries) value).getName());
+    }
+  }
+
+  @Test
+  void theStudyAndPipelineChartsOfScoresCarryJmhsError() throws IOException {
     ResultSet results = Fixtures.read();
     ChartWriter charts = charts();
     try (PayloadSizes sizes = new PayloadSizes()) {
@@ -52,8 +67,7 @@ class ErrorBarsTest {
     }
 
     int checked = 0;
-    for (String file : List.of(StudyCharts.LEVELS_FILE, StudyCharts.OPTIMIZATIONS_FILE, PipelineCharts.LEVEL_FILE,
-        PipelineCharts.PAYLOAD_FILE)) {
+    for (String file : List.of(StudyCharts.LEVELS_FILE, PipelineCharts.LEVEL_FILE, PipelineCharts.PAYLOAD_FILE)) {
       Chart<?, ?> chart = charts.written(file);
       if (chart == null || chart.getStyler() instanceof XYStyler styler && styler.isYAxisLogarithmic()) {
         continue; // not drawn from these results, or on a logarithmic axis, which has no room for error bars

@@ -29,12 +29,10 @@ final class EngineResults {
 
   private final ResultSet results;
   private final PayloadSizes sizes;
-  private final Ceilings ceilings;
 
   EngineResults(ResultSet results, PayloadSizes sizes) {
     this.results = results;
     this.sizes = sizes;
-    this.ceilings = new Ceilings(results);
   }
 
   /** zipjack's encodeToBody at default settings: by dataset (the bundled ones smallest first), threads, then engine and level. */
@@ -85,26 +83,6 @@ final class EngineResults {
   Optional<JmhResult> studyBest(Workload w) {
     Optional<JmhResult> any = results.find(Suite.PIPELINE, Suite.PIPELINE_STUDY_BEST, w);
     return any.isPresent() ? any : results.find(Suite.SEED, Suite.SEED_ALL, w);
-  }
-
-  /** The study's best at the study level the workload's codec stands in for (see {@link #studyLevelFor}). */
-  Optional<JmhResult> studyBestFor(Workload w) {
-    return studyBest(w.withCodec(studyLevelFor(w.codec())));
-  }
-
-  /**
-   * The study's level a codec is compared with: level 6 for brotli and for gzip levels from 4 up
-   * (gzip's default, the study's "small" setting), level 1 for the rest (the study's advice for
-   * speed).
-   */
-  static String studyLevelFor(String codec) {
-    Codec c = Codec.parse(codec);
-    boolean small = Codec.BROTLI.equals(c.engine()) || (c.gzip() && c.level() >= 4);
-    return small ? Suite.STUDY_LEVEL_6 : Suite.STUDY_LEVEL_1;
-  }
-
-  OptionalDouble ceiling(Workload w) {
-    return ceilings.opsPerSecond(w);
   }
 
   /** What Jackson allocates on its own per body: CeilingBenchmark.serializeOnly of the same dataset, format and threads. */

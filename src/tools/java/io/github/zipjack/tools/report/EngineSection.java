@@ -11,19 +11,17 @@ import java.util.Set;
 
 /**
  * The section a user reads to pick a setting: every engine and level zipjack's {@code encodeToBody}
- * was measured with, its throughput, how it compares with the best of the study
- * (docs/benchmarks.md) and with its own serial ceiling, the size of its bodies and what it
- * allocates; then the throughput-size chart, the targets ({@link TargetSection}) and the
- * accelerator comparison. docs/benchmarks.md carries a copy of it, written by
- * {@code bench/publish}.
+ * was measured with, its throughput (one fork a figure, with JMH's error), the size of its bodies and
+ * what it allocates; then the throughput-size chart, the exact targets ({@link TargetSection}) and the
+ * accelerators' throughputs. Throughputs are never divided here: one fork each cannot settle a ratio,
+ * so the engines' speed targets are judged in paired rounds (EngineTargetsMain). docs/benchmarks.md
+ * carries a copy of it, written by {@code bench/publish}.
  */
 final class EngineSection {
 
   static final String HEADING = "## Engines";
   static final String CODEC = "codec";
   static final String SCORE = "ops/s";
-  static final String VS_STUDY_BEST = "× study best";
-  static final String VS_CEILING = "× own ceiling";
   static final String SIZE = "size % of raw";
   static final String ALLOC = "alloc B/op";
   static final String BEYOND_JACKSON = "B/op beyond Jackson";
@@ -45,11 +43,10 @@ final class EngineSection {
       return;
     }
     doc.paragraph("zipjack's encodeToBody at its default settings (no accelerator, 64 KB buffers), "
-        + ResultSet.measuredOn(engines.rows()) + ". × study best divides by the study's best (Afterburner + 64 KB BufferedOutputStream"
-        + " + 64 KB deflater buffer, set up per call) on the same payload and threads at the study level"
-        + " given (L1 for the fast settings, L6 for brotli and gzip 4-9); × own ceiling divides by"
-        + " 1/(1/S + 1/C) with C the same engine and level alone on ready bytes. Sizes are the bodies"
-        + " zipjack makes of the dataset with that codec, encoded while this report was written."
+        + ResultSet.measuredOn(engines.rows()) + ", one fork a figure with JMH's error. Throughputs are"
+        + " not divided here: how each engine compares with the study's best and with its own serial ceiling"
+        + " is judged in paired rounds (\"Engine targets in paired rounds\": bench/run --engines). Sizes are"
+        + " the bodies zipjack makes of the dataset with that codec, encoded while this report was written."
         + " B/op beyond Jackson subtracts CeilingBenchmark.serializeOnly's allocation.");
     doc.table(table);
     new EngineChart(results, engines, charts).write();
@@ -58,21 +55,13 @@ final class EngineSection {
   }
 
   MarkdownTable table() {
-    MarkdownTable table = new MarkdownTable("dataset", "format", "threads", CODEC, SCORE, VS_STUDY_BEST,
-        VS_CEILING, SIZE, ALLOC, BEYOND_JACKSON);
+    MarkdownTable table = new MarkdownTable("dataset", "format", "threads", CODEC, SCORE, SIZE, ALLOC,
+        BEYOND_JACKSON);
     for (JmhResult r : engines.rows()) {
       Workload w = Workload.of(r).get();
-      Optional<JmhResult> best = engines.studyBestFor(w);
-      OptionalDouble ceiling = engines.ceiling(w);
       OptionalDouble jackson = engines.jacksonAllocation(w);
-      String studyLevel = EngineResults.studyLevelFor(w.codec());
       table.addRow(w.dataset(), w.format(), Integer.toString(w.threads()), w.codec(),
           Figures.withError(r.opsPerSecond(), r.errorOpsPerSecond()),
-          best.isPresent()
-              ? Figures.ratio(r.opsPerSecond() / best.get().opsPerSecond()) + " (L"
-                  + studyLevel.substring(studyLevel.indexOf('-') + 1) + ")"
-              : MarkdownTable.NONE,
-          ceiling.isPresent() ? Figures.ratio(r.opsPerSecond() / ceiling.getAsDouble()) : MarkdownTable.NONE,
           percent(engines.sizeFraction(w)),
           Figures.bytes(r.allocBytesPerOp()),
           r.hasAllocation() && jackson.isPresent()
@@ -83,7 +72,7 @@ final class EngineSection {
 
   /** The accelerators on one engine, when the run compared them (the quick suite: zstd-1 on x1). */
   private void appendAccelerators(ReportDocument doc) {
-    MarkdownTable table = new MarkdownTable("dataset", "threads", CODEC, "accelerator", SCORE, "× NONE", ALLOC);
+    MarkdownTable table = new MarkdownTable("dataset", "threads", CODEC, "accelerator", SCORE, ALLOC);
     for (JmhResult r : results.of(Suite.PIPELINE, Suite.PIPELINE_MAIN)) {
       String accelerator = r.param(Suite.ACCELERATOR);
       Optional<Workload> w = Workload.of(r);
@@ -98,13 +87,14 @@ final class EngineSection {
         String name = row.param(Suite.ACCELERATOR);
         table.addRow(w.get().dataset(), Integer.toString(row.threads()), w.get().codec(),
             name == null ? "NONE" : name, Figures.withError(row.opsPerSecond(), row.errorOpsPerSecond()),
-            Figures.ratio(row.opsPerSecond() / none.get().opsPerSecond()), Figures.bytes(row.allocBytesPerOp()));
+            Figures.bytes(row.allocBytesPerOp()));
       }
     }
     if (!table.isEmpty()) {
       doc.heading(3, "Accelerators");
       doc.paragraph("Should an accelerator found on the class path serve by default? The same engine"
-          + " with and without it (a ratio within the error reads as no gain).");
+          + " with and without it, one fork each with JMH's error (not divided: one fork each cannot settle"
+          + " a ratio).");
       doc.table(dedupe(table));
     }
   }

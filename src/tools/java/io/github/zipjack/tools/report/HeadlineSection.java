@@ -10,20 +10,17 @@ import java.util.Set;
 /**
  * The figures a reader sees first, the README's headline: on the study's x1 (people-100, JSON) at 1
  * thread, for each JDK that measured them, the study's best at gzip level 1 and zipjack's
- * {@code encodeToBody} at each engine's default level, with each engine's ratio to the study's best on
- * the same JDK and that ratio's error (both figures' relative errors in quadrature); "tie" where the
- * ratio's error spans 1.
+ * {@code encodeToBody} at each engine's default level, each with its score and JMH's error. They are
+ * not divided: one fork each cannot settle a ratio.
  *
  * <p>These are JMH's figures, as bench/run --all measures them: the section always ends with
  * {@link #UNFIT_PREFIX}, since the README takes only paired rounds ({@link PairedHeadlineSection}, the
  * only writer of {@link #FIT_FOR_README}), and also names each figure with fewer than {@link #MIN_FORKS}
- * forks or an error over {@link #MAX_RELATIVE_ERROR}. Not thread-safe.
+ * forks. Not thread-safe.
  */
 final class HeadlineSection {
 
   static final String HEADING = "## Headline";
-  /** The largest error of a ratio, relative to the ratio, that the README takes. */
-  static final double MAX_RELATIVE_ERROR = 0.10;
   /** The fewest forks per figure the README takes: one fork's compilation can shift a figure beyond its error. */
   static final int MIN_FORKS = 3;
   static final String FIT_FOR_README = "Fit for the README: from paired rounds, every ratio's 95% interval is"
@@ -35,17 +32,12 @@ final class HeadlineSection {
   static final String CAPTION_START = Suite.STUDY_X1 + ", JSON, 1 thread";
   /** Each engine at its default level (the servlet filter's: gzip 1, zstd 1, brotli 4), and no compression. */
   static final List<String> CODECS = HeadlineRow.DEFAULT_CODECS;
-  static final String VS_STUDY_BEST = "× study best";
-  static final String ERROR = "error";
-  static final String READS_AS = "reads as";
-  static final String TIE = "tie";
   private static final String STUDY_BEST_ROW = "study best (" + Suite.STUDY_LEVEL_1 + ")";
 
   private final ResultSet results;
   private final PayloadSizes sizes;
   private final LocalDate measuredOn;
-  private final MarkdownTable table = new MarkdownTable("JDK", EngineSection.CODEC, EngineSection.SCORE,
-      VS_STUDY_BEST, ERROR, READS_AS);
+  private final MarkdownTable table = new MarkdownTable("JDK", EngineSection.CODEC, EngineSection.SCORE);
   /** Why the README cannot take this run's table, one entry per figure; empty when it can. */
   private final List<String> unfit = new ArrayList<>();
   private final Set<String> jdks = new LinkedHashSet<>();
@@ -66,9 +58,8 @@ final class HeadlineSection {
     doc.paragraph("The study's best (PipelineBenchmark.studyBest, else SeedBenchmark's three optimizations: gzip"
         + " level 1 through the JDK's zlib, Afterburner, a 64 KB BufferedOutputStream and a 64 KB deflater buffer,"
         + " made per call; see docs/benchmarks.md)"
-        + " against zipjack's encodeToBody at each engine's default level, on the same JDK. × study best ±"
-        + " its error: both figures' relative JMH errors added in quadrature; \"tie\" where the ratio ± its"
-        + " error spans 1, \"error\" the ratio's error relative to it.");
+        + " and zipjack's encodeToBody at each engine's default level, on the same JDK, ± JMH's error. Not"
+        + " divided: one fork each cannot settle a ratio; bench/run's paired rounds give the headline's.");
     if (table.isEmpty()) {
       doc.paragraph("No headline: the result files have no PipelineBenchmark.studyBest with codec=zlib-1 on "
           + Suite.STUDY_X1 + " at 1 thread beside encodeToBody (bench/run measures them).");
@@ -112,20 +103,12 @@ final class HeadlineSection {
       return;
     }
     jdks.add(jdk);
-    table.addRow(jdk, STUDY_BEST_ROW, score(best.get()), Figures.ratio(1), MarkdownTable.NONE, "the reference");
+    table.addRow(jdk, STUDY_BEST_ROW, score(best.get()));
     checkForks(STUDY_BEST_ROW, jdk, best.get());
     for (JmhResult engine : measured) {
       String codec = Workload.codecOf(engine);
-      ParallelResults.Ratio ratio = ParallelResults.Ratio.throughputOf(Optional.of(engine), best);
-      double relative = ratio.error() / ratio.value();
-      table.addRow(jdk, codec, score(engine), ratio.text(), EngineSection.percent(relative), readsAs(ratio));
+      table.addRow(jdk, codec, score(engine));
       checkForks(codec, jdk, engine);
-      if (Double.isNaN(relative)) {
-        unfit.add(codec + " on JDK " + jdk + ": no error (JMH gives none for a single iteration)");
-      } else if (relative > MAX_RELATIVE_ERROR) {
-        unfit.add(codec + " on JDK " + jdk + ": " + ratio.text() + ", " + EngineSection.percent(relative) + " (over "
-            + EngineSection.percent(MAX_RELATIVE_ERROR) + ")");
-      }
     }
   }
 
@@ -136,15 +119,6 @@ final class HeadlineSection {
       unfit.add(figure + " on JDK " + jdk + ": " + forks + (forks == 1 ? " fork" : " forks") + " (" + MIN_FORKS
           + " needed)");
     }
-  }
-
-  /** "tie" where ratio ± error spans 1, else "faster" or "slower" than the study's best. */
-  static String readsAs(ParallelResults.Ratio ratio) {
-    double error = Double.isNaN(ratio.error()) ? 0 : ratio.error();
-    if (Math.abs(ratio.value() - 1) <= error) {
-      return TIE;
-    }
-    return ratio.value() > 1 ? "faster" : "slower";
   }
 
   private static String score(JmhResult r) {

@@ -18,9 +18,9 @@ import java.util.Set;
  * publishes only a fit one. Not thread-safe.
  */
 final class PairedHeadlineSection {
-  static final String VS_STUDY_BEST = HeadlineSection.VS_STUDY_BEST;
+  static final String VS_STUDY_BEST = "× study best";
   static final String INTERVAL = "95% interval";
-  static final String READS_AS = HeadlineSection.READS_AS;
+  static final String READS_AS = "reads as";
 
   private final List<HeadlineRow> rows;
   private final LocalDate measuredOn;

@@ -49,52 +49,27 @@ final class ParallelResults {
   }
 
   /**
-   * A time ratio and its error, propagated from the two figures' relative errors (independent
-   * measurements: the relative errors add in quadrature). NaN when a figure is missing.
+   * A ratio of two single-fork figures, a point figure with no uncertainty claimed: JMH's errors are
+   * not a ratio's (paired rounds give those). NaN when a figure is missing.
    */
-  record Ratio(double value, double error) {
-    static final Ratio NONE = new Ratio(Double.NaN, Double.NaN);
+  record Ratio(double value) {
+    static final Ratio NONE = new Ratio(Double.NaN);
 
     /** Time of {@code a} over time of {@code b}, both at the same caller thread count. */
     static Ratio timeOf(Optional<JmhResult> a, Optional<JmhResult> b) {
       if (a.isEmpty() || b.isEmpty()) {
         return NONE;
       }
-      return of(b.get().opsPerSecond() / a.get().opsPerSecond(), a.get(), b.get());
-    }
-
-    /** Throughput of {@code a} over throughput of {@code b}. */
-    static Ratio throughputOf(Optional<JmhResult> a, Optional<JmhResult> b) {
-      if (a.isEmpty() || b.isEmpty()) {
-        return NONE;
-      }
-      return of(a.get().opsPerSecond() / b.get().opsPerSecond(), a.get(), b.get());
-    }
-
-    Ratio inverse() {
-      return new Ratio(1 / value, error / (value * value));
+      return new Ratio(b.get().opsPerSecond() / a.get().opsPerSecond());
     }
 
     boolean known() {
       return !Double.isNaN(value);
     }
 
-    /** The error, or 0 when JMH gave none (one iteration): the ratio is then read as it is. */
-    double errorOrZero() {
-      return Double.isNaN(error) ? 0 : error;
-    }
-
-    /** {@code 0.52× ± 0.03}, or the ratio alone when JMH gave no error. */
+    /** {@code 0.52×}, or a dash when a figure is missing. */
     String text() {
-      if (!known()) {
-        return MarkdownTable.NONE;
-      }
-      return Double.isNaN(error) ? Figures.ratio(value) : Figures.ratio(value) + " ± " + String.format(Locale.ROOT, "%.2f", error);
-    }
-
-    private static Ratio of(double value, JmhResult a, JmhResult b) {
-      double relative = Math.hypot(a.errorOpsPerSecond() / a.opsPerSecond(), b.errorOpsPerSecond() / b.opsPerSecond());
-      return new Ratio(value, value * relative);
+      return known() ? Figures.ratio(value) : MarkdownTable.NONE;
     }
   }
 
@@ -120,12 +95,6 @@ final class ParallelResults {
   /** The one-thread {@code method} result ({@link #ENCODE} or {@link #WITH_AFTERBURNER}) of a codec on {@code threads}. */
   Optional<JmhResult> encode(String method, String dataset, String codec, String threads) {
     return pipeline(method, dataset, codec, threads, 1);
-  }
-
-  /** The {@link #UNDER_LOAD} result of a codec on {@code threads}, at any caller thread count above 1. */
-  Optional<JmhResult> underLoad(String dataset, String codec, String threads) {
-    return first(r -> r.method().equals(UNDER_LOAD) && r.threads() > 1 && dataset.equals(r.param(Suite.DATASET))
-        && codec.equals(r.param(Suite.CODEC)) && threads.equals(r.param(THREADS)));
   }
 
   /** The datasets of {@code method}'s results, in the order run. */
@@ -154,13 +123,6 @@ final class ParallelResults {
     List<String> sorted = new ArrayList<>(values);
     sorted.sort(Comparator.comparingInt(ParallelResults::threadOrder));
     return sorted;
-  }
-
-  /** The largest number of compression threads above 1 among {@code method}'s results, if any. */
-  Optional<String> parallelThreads(String method) {
-    List<String> settings = threadSettings(method);
-    settings.removeIf(t -> threadOrder(t) <= 1 || threadOrder(t) == Integer.MAX_VALUE);
-    return settings.isEmpty() ? Optional.empty() : Optional.of(settings.get(settings.size() - 1));
   }
 
   /** "serial", "parallel (2 threads)" or "default settings", for a {@link #THREADS} value. */

@@ -22,9 +22,11 @@ import java.util.TreeSet;
  * dataset ({@value #HEADLINE}, 4.7 MB of JSON, unless the run has only others) for Jackson alone, the
  * best gzip-1 of the study (docs/benchmarks.md), the plain zstd-jni stream with libzstd's workers
  * and zipjack serial and parallel, with the size of zipjack's bodies and what compressed them (made
- * while the report is written, by the benchmark's own code); the targets
- * (docs/parallel-compression.md), each ratio with its error propagated from JMH's; the latency
- * against the body size as a table and a chart ({@link ParallelChart}). Not thread-safe.
+ * while the report is written, by the benchmark's own code), their ratios to Jackson alone and to the
+ * floor of two cores as point figures of one fork; the latency against the body size as a table and a
+ * chart ({@link ParallelChart}). The targets (docs/parallel-compression.md) are judged in paired
+ * rounds (LargeBodyTargetsMain, {@code bench/run --large-bodies}), never from these forks. Not
+ * thread-safe.
  */
 final class ParallelSection {
 
@@ -38,20 +40,16 @@ final class ParallelSection {
   static final String SERVED_BY = "served by";
   static final String VS_FLOOR = "× 2-core floor";
   static final String DATASET = "dataset";
+  /** Where the large-body targets are judged: not from the single forks of this section. */
+  static final String TARGETS_IN_PAIRED_ROUNDS = "The large-body targets are judged in paired rounds, not from"
+      + " these single forks: bench/run --large-bodies (one JVM per configuration a round, every ratio with its"
+      + " 95% interval and verdict).";
   static final String JSON_BYTES = "JSON bytes";
   static final String JACKSON = "Jackson alone";
   /** What a gzip pipeline's implementation says when JDK zlib on several threads serves its large bodies. */
   static final String PARALLEL_ZLIB = " via JDK zlib in blocks on ";
   /** The second large body, of another shape: stock rows, costlier to compress than to serialize. */
   static final String SECOND = "stock-16000";
-  /** The targets (docs/parallel-compression.md): zstd's parallel latency over Jackson alone's, at most. */
-  static final double ZSTD_MAX_VS_JACKSON = 1.5;
-  /** zstd's parallel speed over the plain zstd-jni stream's with the same workers and jobs, at least. */
-  static final double ZSTD_MIN_VS_WORKERS = 1.0;
-  /** gzip-1's parallel latency over the study's best gzip-1, at most. */
-  static final double GZIP_MAX_VS_STUDY = 0.55;
-  /** Under load, a parallel setting's throughput over the best serial engine's of the same coding, at least. */
-  static final double UNDER_LOAD_MIN = 0.97;
 
   private final ParallelResults results;
   /** JSON bytes by dataset, empty when the dataset cannot be loaded here; filled on first request. */
@@ -93,7 +91,7 @@ final class ParallelSection {
     }
     String dataset = headline();
     doc.paragraph(String.format(Locale.ROOT, "%s, %s: average time per body on"
-        + " one caller thread, ± half JMH's 99.9%% confidence interval. Jackson alone writes into a stream that"
+        + " one caller thread, ± half JMH's 99.9%% confidence interval; the ratios are point figures of one fork each, with no uncertainty claimed. Jackson alone writes into a stream that"
         + " keeps nothing (the floor of one thread); the study's best gzip-1 is its Afterburner code with 64 KB"
         + " buffers; the zstd-jni stream is Jackson through a 64 KB BufferedOutputStream into a ZstdOutputStream"
         + " at level 1 with setWorkers(%d) and setJobSize(512 KiB); zipjack is encodeToBody with compressionThreads serial (1), parallel (2)"
@@ -117,10 +115,7 @@ final class ParallelSection {
       doc.table(latencyTable(measured));
     }
     doc.heading(3, "Targets");
-    doc.paragraph("Ratios of times (or of throughputs under load) measured side by side in one run, ± the"
-        + " error propagated from JMH's (relative errors added in quadrature). A target holds on the point"
-        + " figure; \"no slower\" holds unless slower by more than its error.");
-    doc.table(targetTable());
+    doc.paragraph(TARGETS_IN_PAIRED_ROUNDS);
     MarkdownTable sweep = sweepTable();
     if (sweep.rowCount() > 1) {
       doc.heading(3, "Latency against body size");
@@ -242,118 +237,6 @@ final class ParallelSection {
         return Optional.empty();
       }
     });
-  }
-
-  /**
-   * The targets on each large dataset, under load on every dataset measured so, and "no slower" on
-   * every dataset; package-private for tests.
-   */
-  MarkdownTable targetTable() {
-    MarkdownTable table = new MarkdownTable(TargetSection.TARGET, TargetSection.FIGURE, TargetSection.REQUIRED,
-        TargetSection.HOLDS);
-    for (String dataset : latencyDatasets()) {
-      for (String codec : results.codecs(ParallelResults.ENCODE)) {
-        Codec parsed = Codec.parse(codec);
-        Optional<String> parallel = parallelSetting(ParallelResults.ENCODE, dataset, codec);
-        Optional<JmhResult> fast = parallel.flatMap(t -> results.encode(dataset, codec, t));
-        if (parsed.engine().equals(Codec.ZSTD) && fast.isPresent()) {
-          String name = codec + " " + ParallelResults.threadsLabel(parallel.get()) + " on " + dataset;
-          atMost(table, name + " × Jackson alone",
-              Ratio.timeOf(fast, results.latency(dataset, ParallelResults.JACKSON_ALONE)), ZSTD_MAX_VS_JACKSON);
-          atLeast(table, name + ", speed × the zstd-jni stream with the same workers and jobs",
-              Ratio.timeOf(results.latency(dataset, ParallelResults.ZSTD_WORKERS), fast), ZSTD_MIN_VS_WORKERS);
-        }
-      }
-      gzipAgainstTheStudy(table, dataset, ParallelResults.ENCODE, "");
-      gzipAgainstTheStudy(table, dataset, ParallelResults.WITH_AFTERBURNER,
-          " with Afterburner (the study's serializer)");
-    }
-    for (String loaded : results.datasets(ParallelResults.UNDER_LOAD)) {
-      for (String codec : results.codecs(ParallelResults.UNDER_LOAD)) {
-        for (String threads : results.threadSettings(ParallelResults.UNDER_LOAD)) {
-          Optional<JmhResult> fast = results.underLoad(loaded, codec, threads);
-          Optional<String> bestSerial = bestSerialUnderLoad(loaded, Codec.parse(codec));
-          if (ParallelResults.SERIAL_THREADS.equals(threads) || fast.isEmpty() || bestSerial.isEmpty()) {
-            continue;
-          }
-          Optional<JmhResult> serial = results.underLoad(loaded, bestSerial.get(), ParallelResults.SERIAL_THREADS);
-          atLeast(table, codec + " " + ParallelResults.threadsLabel(threads) + " under load ("
-              + fast.get().threads() + " callers, " + loaded + "), throughput × the best serial engine ("
-              + bestSerial.get() + " serial)", Ratio.throughputOf(fast, serial), UNDER_LOAD_MIN);
-        }
-      }
-    }
-    for (String measured : results.datasets(ParallelResults.ENCODE)) {
-      for (String codec : results.codecs(ParallelResults.ENCODE)) {
-        Optional<JmhResult> defaults = results.encode(measured, codec, ParallelResults.DEFAULT_THREADS);
-        Optional<JmhResult> serial = results.encode(measured, codec, ParallelResults.SERIAL_THREADS);
-        if (defaults.isPresent() && serial.isPresent()) {
-          noSlower(table, codec + " on " + measured + ", default settings, speed × compressionThreads(1)",
-              Ratio.timeOf(serial, defaults));
-        }
-      }
-    }
-    return table;
-  }
-
-  /**
-   * The setting whose row of {@code codec} on {@code dataset} the latency targets judge: the library's
-   * default when measured there (what a user gets), else the largest thread count above 1.
-   */
-  private Optional<String> parallelSetting(String method, String dataset, String codec) {
-    return results.encode(method, dataset, codec, ParallelResults.DEFAULT_THREADS).isPresent()
-        ? Optional.of(ParallelResults.DEFAULT_THREADS) : results.parallelThreads(method);
-  }
-
-  /**
-   * Of the codecs measured serially under load on {@code dataset} with the coding and level of
-   * {@code codec} (any gzip engine for a gzip codec), the one of the highest throughput: what a user
-   * would otherwise pick on that JDK.
-   */
-  private Optional<String> bestSerialUnderLoad(String dataset, Codec codec) {
-    String best = null;
-    double bestOps = 0;
-    for (String candidate : results.codecs(ParallelResults.UNDER_LOAD)) {
-      Codec parsed = Codec.parse(candidate);
-      boolean sameCoding = parsed.gzip() ? codec.gzip() : parsed.engine().equals(codec.engine());
-      Optional<JmhResult> serial = results.underLoad(dataset, candidate, ParallelResults.SERIAL_THREADS);
-      if (sameCoding && parsed.level() == codec.level() && serial.isPresent()
-          && serial.get().opsPerSecond() > bestOps) {
-        best = candidate;
-        bestOps = serial.get().opsPerSecond();
-      }
-    }
-    return Optional.ofNullable(best);
-  }
-
-  /** The gzip target for each gzip-1 codec of {@code method}: parallel at most 0.55x the study's best. */
-  private void gzipAgainstTheStudy(MarkdownTable table, String dataset, String method, String serializer) {
-    for (String codec : results.codecs(method)) {
-      Codec parsed = Codec.parse(codec);
-      Optional<String> parallel = parallelSetting(method, dataset, codec);
-      Optional<JmhResult> fast = parallel.flatMap(t -> results.encode(method, dataset, codec, t));
-      if (parsed.gzip() && parsed.level() == 1 && fast.isPresent()) {
-        atMost(table, codec + " " + ParallelResults.threadsLabel(parallel.get()) + serializer + " on " + dataset
-            + " × the study's best gzip-1",
-            Ratio.timeOf(fast, results.latency(dataset, ParallelResults.STUDY_BEST_GZIP)), GZIP_MAX_VS_STUDY);
-      }
-    }
-  }
-
-  private static void atMost(MarkdownTable table, String name, Ratio ratio, double maximum) {
-    table.addRow(name, ratio.text(), "≤ " + Figures.ratio(maximum), verdict(ratio, ratio.value() <= maximum));
-  }
-
-  private static void atLeast(MarkdownTable table, String name, Ratio ratio, double minimum) {
-    table.addRow(name, ratio.text(), "≥ " + Figures.ratio(minimum), verdict(ratio, ratio.value() >= minimum));
-  }
-
-  private static void noSlower(MarkdownTable table, String name, Ratio ratio) {
-    table.addRow(name, ratio.text(), "≥ 1.00× within its error", verdict(ratio, ratio.value() + ratio.errorOrZero() >= 1));
-  }
-
-  private static String verdict(Ratio ratio, boolean holds) {
-    return !ratio.known() ? MarkdownTable.NONE : holds ? TargetSection.YES : TargetSection.NO;
   }
 
   /**

@@ -68,7 +68,10 @@ final class StudyCharts {
     writer.write(LEVELS_FILE, "The study's baseline at level 6 and level 1", chart);
   }
 
-  /** Each variant's change in throughput against the baseline of the same payload and level, in percent. */
+  /**
+   * Each variant's change in throughput against the baseline of the same payload and level, in percent:
+   * point figures of one fork each, drawn without error bars (JMH's errors are not a ratio's).
+   */
   private void writeOptimizations() throws IOException {
     int threads = results.threadCounts().isEmpty() ? 1 : results.threadCounts().first();
     Set<String> methods = new LinkedHashSet<>();
@@ -83,10 +86,7 @@ final class StudyCharts {
         methods.add(r.method());
         String name = payloadLabel(w.get().dataset()) + ", level " + w.get().level();
         double ratio = r.opsPerSecond() / baseline.opsPerSecond();
-        // The ratio's error from both scores' relative errors, as independent measurements.
-        double error = ratio * Math.hypot(r.errorBar() / r.opsPerSecond(), baseline.errorBar() / baseline.opsPerSecond());
-        series.computeIfAbsent(name, k -> new LinkedHashMap<>())
-            .put(r.method(), new double[] {100 * (ratio - 1), 100 * error});
+        series.computeIfAbsent(name, k -> new LinkedHashMap<>()).put(r.method(), new double[] {100 * (ratio - 1)});
       });
     }
     List<String> categories = new ArrayList<>(methods);
@@ -99,8 +99,7 @@ final class StudyCharts {
     CategoryChart chart = categoryChart("The study's optimizations, " + threads(threads)
         + ": change in throughput vs the baseline", "variant", "% vs baseline");
     chart.getStyler().setXAxisLabelRotation(20);
-    series.forEach((name, points) -> chart.addSeries(name, categories, values(categories, points, 0),
-        values(categories, points, 1)));
+    series.forEach((name, points) -> chart.addSeries(name, categories, values(categories, points, 0)));
     writer.write(OPTIMIZATIONS_FILE, "The study's optimizations side by side", chart);
   }
 
