@@ -10,6 +10,7 @@ import io.github.zipjack.codec.CompressionWorkers;
 import io.github.zipjack.codec.DecodeLimitInputStream;
 import io.github.zipjack.codec.EngineConfig;
 import io.github.zipjack.codec.Encoder;
+import io.github.zipjack.codec.EngineResources;
 import io.github.zipjack.codec.EngineSelection;
 import io.github.zipjack.codec.OptionalDependency;
 import io.github.zipjack.codec.Parallelism;
@@ -397,8 +398,7 @@ public final class Pipeline implements AutoCloseable {
    * @return a new immutable snapshot
    */
   public PipelineResources resources() {
-    return new PipelineResources(segmentPool.lentCount(), segmentPool.idleBytes(), engine.lentEncoders(),
-        engine.lentDecoderSlots(), engine.contexts().live(), engine.contexts().createdCount(), engine.lentBlocks());
+    return EngineResources.of(segmentPool, List.of(engine));
   }
 
   /** The engine, for tests that count its native contexts. */

@@ -5,7 +5,9 @@ import io.github.zipjack.buffer.Segment;
 import io.github.zipjack.buffer.SegmentPool;
 import io.github.zipjack.codec.CompressionEngine;
 import io.github.zipjack.codec.EngineConfig;
+import io.github.zipjack.codec.EngineResources;
 import io.github.zipjack.codec.EngineSelection;
+import io.github.zipjack.http.DictionaryRequestDecoding;
 import io.github.zipjack.http.DictionaryTransport;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
@@ -203,13 +205,7 @@ public final class CompressionFilter implements Filter {
         throw e;
       }
       suffixes.addAll(dictionaries.entityTagSuffixes());
-      Map<String, CompressionEngine> withDictionaries = new LinkedHashMap<>(engines);
-      for (String coding : List.of("dcz", "dcb")) {
-        if (!dictionaries.engines(coding).isEmpty()) {
-          withDictionaries.put(coding, new DictionaryRequestDecoding(coding, dictionaries.engines(coding)));
-        }
-      }
-      decoding = withDictionaries;
+      decoding = DictionaryRequestDecoding.with(engines, dictionaries);
     }
     entityTagSuffixes = List.copyOf(suffixes);
     inflation = new RequestInflation(settings, decoding);
@@ -350,20 +346,7 @@ public final class CompressionFilter implements Filter {
    * @return a new immutable snapshot
    */
   public io.github.zipjack.PipelineResources resources() {
-    long lentEncoders = 0;
-    long lentDecoderSlots = 0;
-    long live = 0;
-    long created = 0;
-    long lentBlocks = 0;
-    for (CompressionEngine engine : allEngines()) {
-      lentEncoders += engine.lentEncoders();
-      lentDecoderSlots += engine.lentDecoderSlots();
-      live += engine.contexts().live();
-      created += engine.contexts().createdCount();
-      lentBlocks += engine.lentBlocks();
-    }
-    return new io.github.zipjack.PipelineResources(pool == null ? 0 : pool.lentCount(),
-        pool == null ? 0 : pool.idleBytes(), lentEncoders, lentDecoderSlots, live, created, lentBlocks);
+    return EngineResources.of(pool, allEngines());
   }
 
   /**

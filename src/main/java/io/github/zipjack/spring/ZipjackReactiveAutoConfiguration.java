@@ -83,16 +83,18 @@ public class ZipjackReactiveAutoConfiguration {
   }
 
   /**
-   * Inflates gzip, zstd and br request bodies within {@code max-inflated-request-size} and
-   * {@code max-inflation-ratio}; off with {@code zipjack.compression.inflate-requests=false}.
+   * Inflates gzip, zstd and br request bodies, and dcz and dcb ones made with the dictionaries, within
+   * {@code max-inflated-request-size} and {@code max-inflation-ratio}; off with
+   * {@code zipjack.compression.inflate-requests=false}.
    */
   @Bean(destroyMethod = "close")
   @ConditionalOnMissingBean
   @ConditionalOnProperty(prefix = "zipjack.compression", name = "inflate-requests", havingValue = "true",
       matchIfMissing = true)
   RequestInflationFilter zipjackRequestInflationFilter(CompressionSettings settings,
-      ZipjackCompressionProperties properties) {
-    return new RequestInflationFilter(settings, properties.getFilterOrder());
+      ZipjackCompressionProperties properties, ObjectProvider<ReactiveDictionaries> dictionaries) {
+    ReactiveDictionaries made = dictionaries.getIfUnique();
+    return new RequestInflationFilter(settings, made == null ? null : made.transport(), properties.getFilterOrder());
   }
 
   /**
@@ -116,7 +118,7 @@ public class ZipjackReactiveAutoConfiguration {
       ZipjackCompressionProperties properties, ObjectProvider<CompressionListener> listener) {
     ReactiveDictionaries made = dictionaries.getIfUnique();
     return made == null ? null
-        : new DictionaryFilter(made.transport(), listener.getIfUnique(), properties.getFilterOrder());
+        : new DictionaryFilter(made.transport(), made.codings(), listener.getIfUnique(), properties.getFilterOrder());
   }
 
   /**
@@ -140,15 +142,26 @@ public class ZipjackReactiveAutoConfiguration {
     return configurer -> writers.ifUnique(w -> w.register(configurer, dictionaries.getIfUnique()));
   }
 
-  /** With Micrometer on the class path: the {@code zipjack.*} meters ({@link ZipjackMetrics}), source {@code writer}. */
+  /**
+   * With Micrometer on the class path: the {@code zipjack.*} meters ({@link ZipjackMetrics}), sources
+   * {@code writer} (the writer's pipelines), {@code dictionaries} (the dcz and dcb engines and the
+   * pool of the writer's dictionary bodies) and {@code requests} (request inflation's engines).
+   */
   @Configuration(proxyBeanMethods = false)
   @ConditionalOnClass(name = "io.micrometer.core.instrument.MeterRegistry")
   static class MetricsConfiguration {
     @Bean
     @ConditionalOnMissingBean
-    ZipjackMetrics zipjackMetrics(ObjectProvider<ReactiveWriters> writers) {
+    ZipjackMetrics zipjackMetrics(ObjectProvider<ReactiveWriters> writers,
+        ObjectProvider<ReactiveDictionaries> dictionaries, ObjectProvider<RequestInflationFilter> requests) {
       return new ZipjackMetrics(Map.of("writer", () -> {
         ReactiveWriters made = writers.getIfUnique();
+        return made == null ? NOTHING : made.resources();
+      }, "dictionaries", () -> {
+        ReactiveDictionaries made = dictionaries.getIfUnique();
+        return made == null ? NOTHING : made.resources();
+      }, "requests", () -> {
+        RequestInflationFilter made = requests.getIfUnique();
         return made == null ? NOTHING : made.resources();
       }));
     }

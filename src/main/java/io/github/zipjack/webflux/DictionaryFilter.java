@@ -17,29 +17,34 @@ import reactor.core.publisher.Mono;
 /**
  * Serves a WebFlux application's RFC 9842 dictionaries at their own URLs,
  * {@code <context path><dictionary path>/<first 16 hex digits of the SHA-256>}, by the servlet
- * side's rules ({@link DictionaryAnswer}): GET and HEAD get the bytes as they are, with
- * {@code Use-As-Dictionary}, {@code Cache-Control: public, max-age}, a strong ETag and the exact
- * Content-Length, 304 when {@code If-None-Match} names it; other methods get 405 and a client that
- * refuses identity 406, both without a body. Every other request passes on untouched.
+ * side's rules ({@link DictionaryAnswer}): GET and HEAD get the bytes in the coding the client
+ * prefers among those offered (compressed once, when the transport was made), or as they are, with
+ * {@code Use-As-Dictionary}, {@code Cache-Control: public, max-age}, a strong ETag suffixed with the
+ * coding and the exact Content-Length, 304 when {@code If-None-Match} names it; other methods get 405
+ * and a client that accepts none of them 406, both without a body. Every other request passes on
+ * untouched.
  *
  * <p>Thread-safe. It does not own the dictionaries: their holder closes them.
  */
 public final class DictionaryFilter implements WebFilter, Ordered {
-  /** A dictionary is served as it is. */
-  private static final List<String> CODINGS = List.of("identity");
-
   private final DictionaryTransport dictionaries;
+  /** The codings a dictionary's bytes are offered in, most preferred first. */
+  private final List<String> codings;
   /** Null for none. */
   private final CompressionListener listener;
   private final int order;
 
   /**
    * @param dictionaries what is served, and where
+   * @param codings the codings a dictionary's bytes are offered in, most preferred first: those the
+   *     transport compressed them in, and {@code identity}
    * @param listener told of each dictionary request once it is answered, or null
    * @param order the filter's order among the application's web filters
    */
-  public DictionaryFilter(DictionaryTransport dictionaries, CompressionListener listener, int order) {
+  public DictionaryFilter(DictionaryTransport dictionaries, List<String> codings, CompressionListener listener,
+      int order) {
     this.dictionaries = dictionaries;
+    this.codings = List.copyOf(codings);
     this.listener = listener;
     this.order = order;
   }
@@ -59,7 +64,7 @@ public final class DictionaryFilter implements WebFilter, Ordered {
     HttpHeaders asked = request.getHeaders();
     DictionaryAnswer answer = dictionaries.answer(served, request.getMethod().name(),
         CompressingValueWriter.joined(asked.get(HttpHeaders.ACCEPT_ENCODING)), asked.get(HttpHeaders.IF_NONE_MATCH),
-        CODINGS);
+        codings);
     ServerHttpResponse response = exchange.getResponse();
     response.setStatusCode(HttpStatusCode.valueOf(answer.status()));
     HttpHeaders headers = response.getHeaders();

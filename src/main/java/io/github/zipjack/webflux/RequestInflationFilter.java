@@ -1,11 +1,15 @@
 package io.github.zipjack.webflux;
 
 import io.github.zipjack.Compression;
+import io.github.zipjack.PipelineResources;
 import io.github.zipjack.ZipjackDecodeException;
 import io.github.zipjack.buffer.Segment;
 import io.github.zipjack.codec.CompressionEngine;
 import io.github.zipjack.codec.EngineConfig;
+import io.github.zipjack.codec.EngineResources;
 import io.github.zipjack.codec.EngineSelection;
+import io.github.zipjack.http.DictionaryRequestDecoding;
+import io.github.zipjack.http.DictionaryTransport;
 import io.github.zipjack.http.RequestBodyCodings;
 import io.github.zipjack.servlet.CompressionSettings;
 import java.nio.charset.StandardCharsets;
@@ -28,14 +32,17 @@ import reactor.core.publisher.Mono;
 
 /**
  * Inflates compressed request bodies for a WebFlux application by the servlet filter's rules
- * ({@link RequestBodyCodings}): a body in {@code gzip}, {@code zstd} or {@code br} reaches the
- * handler decoded, without {@code Content-Encoding} and {@code Content-Length}; an unknown or
+ * ({@link RequestBodyCodings}): a body in {@code gzip}, {@code zstd} or {@code br}, or with RFC 9842
+ * dictionaries in {@code dcz} or {@code dcb} (made with any of the application's dictionaries, named by
+ * the hash in the body's header), reaches the handler decoded, without {@code Content-Encoding} and
+ * {@code Content-Length}; an unknown or
  * stacked coding gets 415 without the handler running. Past {@code maxInflatedRequestBytes}, or
  * past {@code maxInflationRatio} once over 1 MiB, inflation stops and the client gets
  * {@code 413 Payload Too Large} (400 for a malformed body) with {@code Connection: close}, unless
  * the response was committed by then.
  *
- * <p>Thread-safe. It owns its decoding engines: {@link #close()} ends them, after the last request.
+ * <p>Thread-safe. It owns its decoding engines, not the dictionaries' (their holder closes them):
+ * {@link #close()} ends them, after the last request.
  */
 public final class RequestInflationFilter implements WebFilter, Ordered, AutoCloseable {
   private final RequestBodyCodings codings;
@@ -47,13 +54,26 @@ public final class RequestInflationFilter implements WebFilter, Ordered, AutoClo
 
   /**
    * Makes a decoding engine for each of the settings' codings whose library loads (each listed one
-   * when {@link CompressionSettings#codingsRequired()}), with their request limits.
+   * when {@link CompressionSettings#codingsRequired()}), with their request limits; no dictionary codings.
    *
    * @param settings the codings, {@code maxInflatedRequestBytes} and {@code maxInflationRatio}
    * @param order the filter's order among the application's web filters
    * @throws IllegalStateException if a required coding's library cannot load
    */
   public RequestInflationFilter(CompressionSettings settings, int order) {
+    this(settings, null, order);
+  }
+
+  /**
+   * As {@link #RequestInflationFilter(CompressionSettings, int)}, and {@code dcz} (and {@code dcb}
+   * where offered) bodies decoded with the dictionaries of {@code dictionaries}, within the same limits.
+   *
+   * @param settings the codings, {@code maxInflatedRequestBytes} and {@code maxInflationRatio}
+   * @param dictionaries the application's dictionaries, or null for none; not closed by this filter
+   * @param order the filter's order among the application's web filters
+   * @throws IllegalStateException if a required coding's library cannot load
+   */
+  public RequestInflationFilter(CompressionSettings settings, DictionaryTransport dictionaries, int order) {
     Map<String, CompressionEngine> made = new LinkedHashMap<>();
     try {
       for (Compression c : settings.codings()) {
@@ -72,7 +92,7 @@ public final class RequestInflationFilter implements WebFilter, Ordered, AutoClo
       throw e;
     }
     this.engines = List.copyOf(made.values());
-    this.codings = new RequestBodyCodings(made);
+    this.codings = new RequestBodyCodings(DictionaryRequestDecoding.with(made, dictionaries));
     this.maxInflatedRequestBytes = settings.maxInflatedRequestBytes();
     this.maxInflationRatio = settings.maxInflationRatio();
     this.order = order;
@@ -119,6 +139,16 @@ public final class RequestInflationFilter implements WebFilter, Ordered, AutoClo
     response.getHeaders().setContentType(new MediaType("text", "plain", StandardCharsets.UTF_8));
     response.getHeaders().setContentLength(text.length);
     return response.writeWith(Mono.fromSupplier(() -> response.bufferFactory().wrap(text)));
+  }
+
+  /**
+   * A snapshot of the decoder state and native contexts its own engines hold (the dictionaries'
+   * are their holder's), for monitoring; exact only when no request is in progress.
+   *
+   * @return a new immutable snapshot, with no segments (the filter lends none)
+   */
+  public PipelineResources resources() {
+    return EngineResources.of(null, engines);
   }
 
   /** Ends the engines' pooled native state; decoders still lent end theirs when closed. Idempotent. */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.zipjack.SystemTool;
+import io.github.zipjack.client.HostileOrigins;
 import io.github.zipjack.WrongCodingException;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -273,7 +274,7 @@ class ReactiveBootServiceTest {
         "Content-Encoding", "deflate");
 
     assertEquals(415, response.statusCode());
-    assertEquals("zstd, gzip, br, identity", response.headers().firstValue("Accept-Encoding").orElse(null));
+    assertEquals("zstd, gzip, br, dcz, dcb, identity", response.headers().firstValue("Accept-Encoding").orElse(null));
   }
 
   /** {@code bytes} spaces, gzipped at the highest level: about a thousandth of their size. */
@@ -375,7 +376,7 @@ class ReactiveBootServiceTest {
     assertEquals("<" + dictionaryPath + ">; rel=\"compression-dictionary\"",
         page.headers().firstValue("Link").orElse(null));
 
-    HttpResponse<byte[]> dictionary = service.get(dictionaryPath, "Accept-Encoding", "zstd");
+    HttpResponse<byte[]> dictionary = service.get(dictionaryPath);
 
     assertEquals(200, dictionary.statusCode());
     assertEquals("match=\"/dict/*\", id=\"people-1\", type=raw",
@@ -384,6 +385,61 @@ class ReactiveBootServiceTest {
     assertEquals(String.valueOf(dictionary.body().length),
         dictionary.headers().firstValue("Content-Length").orElse(null));
     assertArrayEquals(Files.readAllBytes(dictionaryFile), dictionary.body());
+  }
+
+  @ParameterizedTest
+  @CsvSource({"zstd, zstd", "gzip, gzip", "br, brotli"})
+  void theDictionaryIsDownloadedInTheCodingTheClientPrefersWithItsLengthAndSuffixedTag(String coding, String tool)
+      throws Exception {
+    HttpResponse<byte[]> identity = service.get(dictionaryPath);
+    HttpResponse<byte[]> dictionary = service.get(dictionaryPath, "Accept-Encoding", coding);
+
+    assertEquals(coding, dictionary.headers().firstValue("Content-Encoding").orElse(null));
+    assertEquals(String.valueOf(dictionary.body().length),
+        dictionary.headers().firstValue("Content-Length").orElse(null));
+    String bareTag = identity.headers().firstValue("ETag").orElseThrow();
+    assertEquals(bareTag.substring(0, bareTag.length() - 1) + "-" + coding + "\"",
+        dictionary.headers().firstValue("ETag").orElse(null));
+    assertTrue(dictionary.body().length < identity.body().length);
+    assertArrayEquals(Files.readAllBytes(dictionaryFile), SystemTool.run(dictionary.body(), tool, tool, "-dc"));
+  }
+
+  @Test
+  void aDczRequestBodyMadeWithTheServicesDictionaryReachesTheHandlerInflated() throws Exception {
+    byte[] body = HostileOrigins.dcz(mappersOwnBytes, Files.readAllBytes(dictionaryFile));
+
+    HttpResponse<byte[]> response = service.send(HttpRequest.newBuilder(service.uri("/count"))
+        .POST(HttpRequest.BodyPublishers.ofByteArray(body)), "Content-Type", "application/json",
+        "Content-Encoding", "dcz");
+
+    assertEquals(200, response.statusCode(), new String(response.body(), StandardCharsets.UTF_8));
+    assertTrue(new String(response.body(), StandardCharsets.UTF_8).contains("\"count\":300"));
+  }
+
+  @Test
+  void aDczRequestBodyMadeWithAnotherDictionaryGets400() throws Exception {
+    byte[] body = HostileOrigins.dcz(mappersOwnBytes, HostileOrigins.dictionaryContent("not the service's"));
+
+    HttpResponse<byte[]> response = service.send(HttpRequest.newBuilder(service.uri("/count"))
+        .POST(HttpRequest.BodyPublishers.ofByteArray(body)), "Content-Type", "application/json",
+        "Content-Encoding", "dcz");
+
+    assertEquals(400, response.statusCode());
+    assertTrue(new String(response.body(), StandardCharsets.UTF_8).startsWith("400 Bad Request: "));
+  }
+
+  @Test
+  void theDictionariesAndRequestInflationHaveResourceGaugesOfTheirOwn() throws Exception {
+    service.get("/dict/people", "Accept-Encoding", "zstd, dcz", "Available-Dictionary", availableDictionary);
+    service.send(HttpRequest.newBuilder(service.uri("/count")).POST(HttpRequest.BodyPublishers.ofByteArray(
+        HostileOrigins.dcz(mappersOwnBytes, Files.readAllBytes(dictionaryFile)))), "Content-Type",
+        "application/json", "Content-Encoding", "dcz");
+    MeterRegistry registry = service.bean(MeterRegistry.class);
+
+    assertTrue(registry.get("zipjack.resources.native.contexts").tag("source", "dictionaries").gauge().value() > 0);
+    assertEquals(0.0, registry.get("zipjack.resources.lent.segments").tag("source", "dictionaries").gauge().value());
+    assertEquals(0.0, registry.get("zipjack.resources.lent.decoders").tag("source", "dictionaries").gauge().value());
+    assertEquals(0.0, registry.get("zipjack.resources.lent.decoders").tag("source", "requests").gauge().value());
   }
 
   @Test
@@ -399,8 +455,8 @@ class ReactiveBootServiceTest {
         .bodyToMono(new ParameterizedTypeReference<java.util.List<PeopleService.Person>>() {}).block();
 
     assertEquals(PeopleService.people(300), people);
-    assertEquals(java.util.List.of(dictionaryPath + " null -> []", "/dict/people " + availableDictionary + " -> [dcz]"),
-        exchanges);
+    assertEquals(java.util.List.of(dictionaryPath + " null -> [zstd]", "/dict/people " + availableDictionary
+        + " -> [dcz]"), exchanges);
   }
 
   /**
