@@ -62,7 +62,7 @@ public final class WithoutZipjack {
    * of Jackson's 8,000 bytes; libzstd's workers compress the jobs while the
    * caller goes on serializing, and {@code close()} waits for the last ones.
    */
-  static byte[] zstdStreamWithWorkers(ObjectMapper mapper, Object payload, int level, int workers,
+  public static byte[] zstdStreamWithWorkers(ObjectMapper mapper, Object payload, int level, int workers,
       int jobSizeBytes) throws IOException {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     try (ZstdOutputStream zstd = new ZstdOutputStream(bytes, level)) {
