@@ -22,7 +22,7 @@ import java.util.Optional;
  *
  * <pre>
  * HttpReport RUNS_FILE OUT_MD [--wrk "wrk -t2 -c16 -d8s"] [--warmup 2s] [--jdk "JDK 25.0.3"]
- *     [--cores N] [--server-log FILE] [--append-to REPORT_MD]
+ *     [--cores N] [--server-log FILE] [--server jetty|spring|webflux] [--append-to REPORT_MD]
  * </pre>
  * RUNS_FILE may hold several rounds of a row (lines with the same variant, dataset and coding, in
  * the order measured). {@code --append-to} adds the same Markdown as a section at the end of the
@@ -40,6 +40,15 @@ public final class HttpReport {
   /** Targets on x1 for the Spring Boot service (docs/benchmarks.md, "HTTP: Spring Boot"). */
   static final double SPRING_MIN_SPEEDUP = 2.0;
   static final double SPRING_MAX_SIZE_RATIO = 1.10;
+  /** The variants of the WebFlux server ({@code SpringBenchServer --reactive}) in the table's order. */
+  static final List<String> WEBFLUX_VARIANTS = List.of("plain", "netty", "writer");
+  /** The heading of the WebFlux section appended to the suite's report. */
+  public static final String WEBFLUX_SECTION_TITLE = "## HTTP: a Spring Boot 4 WebFlux service, Netty's compression"
+      + " against zipjack's writer";
+  /** On x1 at gzip, the least the writer's requests per second over Netty's compressor's (its gzip-6). */
+  static final double WEBFLUX_MIN_SPEEDUP = 2.5;
+  /** On one record, the most dcz's body may be of Netty's own zstd body, the 40-byte header included. */
+  static final double WEBFLUX_DCZ_MAX_SIZE_VS_NETTY = 0.6;
   /**
    * The byte targets of dcz on one record, as a share of zstd(1)'s body, the 40-byte dcz header
    * included (docs/dictionaries.md).
@@ -83,14 +92,15 @@ public final class HttpReport {
     int cores = Runtime.getRuntime().availableProcessors();
     List<String> notes = new ArrayList<>();
     Path appendTo = null;
-    boolean spring = false;
+    String server = "jetty";
     for (int i = 2; i < args.length; i++) {
       switch (args[i]) {
-        case "--server" -> spring = switch (args[++i]) {
-          case "jetty" -> false;
-          case "spring" -> true;
-          default -> throw new IllegalArgumentException("--server is jetty or spring: " + args[i]);
-        };
+        case "--server" -> {
+          server = args[++i];
+          if (!List.of("jetty", "spring", "webflux").contains(server)) {
+            throw new IllegalArgumentException("--server is jetty, spring or webflux: " + server);
+          }
+        }
         case "--wrk" -> wrk = args[++i];
         case "--warmup" -> warmup = args[++i];
         case "--jdk" -> jdk = args[++i];
@@ -107,15 +117,23 @@ public final class HttpReport {
       }
     }
     List<HttpRun> runs = HttpRun.readAll(Path.of(args[0]));
-    String markdown = spring ? renderSpring(runs, springCaption(wrk, warmup, jdk, cores), notes)
-        : render(runs, caption(wrk, warmup, jdk, cores), notes);
+    String markdown = switch (server) {
+      case "spring" -> renderSpring(runs, springCaption(wrk, warmup, jdk, cores), notes);
+      case "webflux" -> renderWebflux(runs, webfluxCaption(wrk, warmup, jdk, cores), notes);
+      default -> render(runs, caption(wrk, warmup, jdk, cores), notes);
+    };
     Path out = Path.of(args[1]);
     if (out.getParent() != null) {
       Files.createDirectories(out.getParent());
     }
     Files.writeString(out, markdown);
     if (appendTo != null) {
-      Files.writeString(appendTo, "\n" + (spring ? SPRING_SECTION_TITLE : SECTION_TITLE) + "\n\n" + markdown,
+      String title = switch (server) {
+        case "spring" -> SPRING_SECTION_TITLE;
+        case "webflux" -> WEBFLUX_SECTION_TITLE;
+        default -> SECTION_TITLE;
+      };
+      Files.writeString(appendTo, "\n" + title + "\n\n" + markdown,
           java.nio.file.StandardOpenOption.APPEND);
     }
     System.out.print(markdown);
@@ -169,6 +187,72 @@ public final class HttpReport {
         + " gzip: zipjack at least " + SPRING_MIN_SPEEDUP + "× the requests per second of Boot's server.compression,"
         + " with a body at most " + SPRING_MAX_SIZE_RATIO + "× its size and an exact Content-Length; the converter"
         + " at least as fast as the filter." + DCZ_TARGETS_TEXT + SMALL_BODY_TARGETS_TEXT, notes);
+  }
+
+  /** How the WebFlux figures were made. */
+  static String webfluxCaption(String wrk, String warmup, String jdk, int cores) {
+    return "Requests per second and latency percentiles of one JSON endpoint of a Spring Boot 4 WebFlux service"
+        + " on loopback (a controller returning the dataset's records; Boot's Jackson 3 mapper), measured by `"
+        + wrk + " --latency` after a " + warmup + " warm-up run of the same, with `Accept-Encoding` set to"
+        + " the row's coding. Three applications of the same code on Reactor Netty, configured by properties"
+        + " only: plain (no compression), netty (Boot's `server.compression` with `min-response-size=0`:"
+        + " Netty's compressor, gzip at level 6 and zstd at level 3, its defaults, which Boot cannot change;"
+        + " no Content-Length on what it compresses) and writer (zipjack as it comes: its codec writer"
+        + " serializes straight into the compressed body, gzip and zstd at level 1)." + roundsText("netty")
+        + " " + jdk + "; wrk and the server share the machine's " + cores + " cores. Body bytes are the"
+        + " response body as sent." + DCZ_CAPTION;
+  }
+
+  /** The WebFlux section: caption, table, the targets against Netty's compressor ({@link #webfluxTargets}), notes. */
+  static String renderWebflux(List<HttpRun> runs, String caption, List<String> notes) {
+    List<HttpRow> rows = HttpRow.group(runs);
+    List<List<String>> targets = new ArrayList<>(webfluxTargets(rows));
+    targets.addAll(dictionaryTargets(rows, List.of("writer")));
+    targets.addAll(smallBodyTargets(rows, List.of("writer")));
+    return section(caption, table(rows, "netty", WEBFLUX_VARIANTS), targets, "Targets: on x1 at gzip, the writer"
+        + " at least " + WEBFLUX_MIN_SPEEDUP + "× the requests per second of Netty's compressor, with an exact"
+        + " Content-Length; on one record, the writer's zstd(1) and dcz at least the requests per second of"
+        + " Netty's own zstd, zstd(1) at most its bytes and dcz at most " + WEBFLUX_DCZ_MAX_SIZE_VS_NETTY + "× of"
+        + " them." + DCZ_TARGETS_TEXT + SMALL_BODY_TARGETS_TEXT, notes);
+  }
+
+  /**
+   * The writer against Netty's compressor: on x1 (people-100) at gzip, requests per second; on each
+   * record of {@link #SMALL_BODIES}, zstd(1) and dcz against Netty's zstd, requests per second and bytes.
+   */
+  static List<List<String>> webfluxTargets(List<HttpRow> rows) {
+    List<List<String>> lines = new ArrayList<>();
+    Optional<HttpRow> nettyGzip = find(rows, "netty", HttpBenchServer.DATASETS.get(0), "gzip");
+    Optional<HttpRow> writerGzip = find(rows, "writer", HttpBenchServer.DATASETS.get(0), "gzip");
+    if (nettyGzip.isPresent() && writerGzip.isPresent()) {
+      RatioEstimate ratio = writerGzip.get().ratioTo(nettyGzip.get());
+      lines.add(List.of("writer req/s × netty (x1, gzip)", times(ratio), Integer.toString(ratio.rounds()),
+          String.format(Locale.ROOT, "≥ %.2f× with Content-Length", WEBFLUX_MIN_SPEEDUP),
+          !writerGzip.get().contentLengthSent() ? "NO (no Content-Length)" : verdict(ratio, WEBFLUX_MIN_SPEEDUP)));
+    }
+    for (String dataset : SMALL_BODIES) {
+      Optional<HttpRow> nettyZstd = find(rows, "netty", dataset, "zstd");
+      if (nettyZstd.isEmpty()) {
+        continue;
+      }
+      for (String coding : List.of("zstd", "dcz")) {
+        Optional<HttpRow> writer = find(rows, "writer", dataset, coding);
+        if (writer.isEmpty()) {
+          continue;
+        }
+        String where = " (" + dataset + ")";
+        RatioEstimate ratio = writer.get().ratioTo(nettyZstd.get());
+        lines.add(List.of("writer " + coding + " req/s × netty zstd" + where, times(ratio),
+            Integer.toString(ratio.rounds()), "≥ 1.00× with Content-Length",
+            !writer.get().contentLengthSent() ? "NO (no Content-Length)" : verdict(ratio, 1.0)));
+        double max = coding.equals("dcz") ? WEBFLUX_DCZ_MAX_SIZE_VS_NETTY : 1.0;
+        double size = (double) writer.get().bodyBytes() / nettyZstd.get().bodyBytes();
+        lines.add(List.of("writer " + coding + " body bytes × netty zstd" + where,
+            String.format(Locale.ROOT, "%.3f×", size), "1", String.format(Locale.ROOT, "≤ %.2f×", max),
+            size <= max ? "yes" : "NO"));
+      }
+    }
+    return lines;
   }
 
   /** Caption, table, the targets with what they require (when any was measured), and the variants' notes. */

@@ -32,33 +32,58 @@ import org.springframework.web.bind.annotation.RestController;
  * <li>{@code converter}: zipjack auto-configured as it comes: its converter writes straight into the
  *     compressed body.
  * </ul>
- * The filter and converter variants are also given the HTTP dictionaries of the one-record datasets
- * ({@link HttpBenchServer#dictionaries()}) by {@code zipjack.compression.dictionaries[N].location}
- * and {@code .match}, so that a client holding one gets {@code dcz}.
- * Every application is configured by properties only, as a user's would be. Prints
- * {@code variant NAME: what serves it} and {@code listening NAME http://127.0.0.1:PORT/} per
+ * With {@code --reactive} ({@code bench/http --server webflux}), the same controller in Spring Boot 4
+ * WebFlux applications on Reactor Netty, three of them:
+ * <ul>
+ * <li>{@code plain}: uncompressed.
+ * <li>{@code netty}: Boot's {@code server.compression.enabled=true} on Reactor Netty: Netty's
+ *     compressor (gzip at level 6, zstd at Netty's default level 3, br at quality 4 with brotli4j
+ *     present; no level settings in Boot), with {@code min-response-size=0} so that it compresses one
+ *     record as zipjack does.
+ * <li>{@code writer}: zipjack auto-configured as it comes: its codec writer serializes straight into
+ *     the compressed body, one buffer with Content-Length.
+ * </ul>
+ * The zipjack variants that write bodies (filter, converter, writer) are also given the HTTP
+ * dictionaries of the one-record datasets ({@link HttpBenchServer#dictionaries()}) by
+ * {@code zipjack.compression.dictionaries[N].location} and {@code .match}, so that a client holding
+ * one gets {@code dcz}. Every application is configured by properties only, as a user's would be.
+ * Prints {@code variant NAME: what serves it} and {@code listening NAME http://127.0.0.1:PORT/} per
  * application; runs until killed.
  *
  * <pre>
- * java --enable-native-access=ALL-UNNAMED -cp CLASSPATH io.github.zipjack.tools.http.SpringBenchServer
+ * java --enable-native-access=ALL-UNNAMED -cp CLASSPATH io.github.zipjack.tools.http.SpringBenchServer [--reactive]
  * </pre>
  * Run it from a class path, not from benchmarks.jar: the assembled jar keeps only one of the
  * {@code META-INF/spring} files that Boot's jars and zipjack's each bring.
  */
 public final class SpringBenchServer {
-  /** Each variant's properties, beside those every one has. */
+  /** Each servlet variant's properties, beside those every one has. */
   static final Map<String, List<String>> VARIANTS = new LinkedHashMap<>();
+  /** Each reactive variant's properties, beside those every one has. */
+  static final Map<String, List<String>> REACTIVE_VARIANTS = new LinkedHashMap<>();
+  /** The variants in which zipjack writes the bodies, and so serves {@code dcz}. */
+  static final List<String> DICTIONARY_VARIANTS = List.of("filter", "converter", "writer");
 
   static {
     VARIANTS.put("plain", List.of("zipjack.compression.enabled=false"));
     VARIANTS.put("boot", List.of("zipjack.compression.enabled=false", "server.compression.enabled=true"));
     VARIANTS.put("filter", List.of("zipjack.compression.converter.enabled=false"));
     VARIANTS.put("converter", List.of());
+    REACTIVE_VARIANTS.put("plain", List.of("zipjack.compression.enabled=false"));
+    REACTIVE_VARIANTS.put("netty", List.of("zipjack.compression.enabled=false", "server.compression.enabled=true",
+        "server.compression.min-response-size=0"));
+    REACTIVE_VARIANTS.put("writer", List.of());
   }
 
   private SpringBenchServer() {}
 
   public static void main(String[] args) throws IOException {
+    boolean reactive = List.of(args).equals(List.of("--reactive"));
+    if (args.length > 0 && !reactive) {
+      System.err.println("usage: SpringBenchServer [--reactive]; got " + String.join(" ", args));
+      System.exit(2);
+    }
+    String stack = reactive ? "Spring Boot 4 WebFlux on Reactor Netty, " : "Spring Boot 4 on Tomcat, ";
     List<ConfigurableApplicationContext> running = new ArrayList<>();
     Path dictionaryDir = Files.createTempDirectory("zipjack-bench-dictionaries");
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -66,17 +91,18 @@ public final class SpringBenchServer {
       deleteFiles(dictionaryDir);
     }));
     List<String> dictionaryProperties = dictionaryProperties(dictionaryDir);
-    for (Map.Entry<String, List<String>> variant : VARIANTS.entrySet()) {
+    for (Map.Entry<String, List<String>> variant : (reactive ? REACTIVE_VARIANTS : VARIANTS).entrySet()) {
       List<String> properties = new ArrayList<>(List.of("server.port=0", "server.address=127.0.0.1",
-          "spring.main.banner-mode=off", "logging.level.root=WARN", "spring.application.name=" + variant.getKey()));
+          "spring.main.banner-mode=off", "logging.level.root=WARN", "spring.application.name=" + variant.getKey(),
+          "spring.main.web-application-type=" + (reactive ? "reactive" : "servlet")));
       properties.addAll(variant.getValue());
-      if (variant.getKey().equals("filter") || variant.getKey().equals("converter")) {
+      if (DICTIONARY_VARIANTS.contains(variant.getKey())) {
         properties.addAll(dictionaryProperties);
       }
       ConfigurableApplicationContext context = new SpringApplicationBuilder(BenchService.class)
           .properties(properties.toArray(new String[0])).run();
       running.add(context);
-      System.out.println("variant " + variant.getKey() + ": Spring Boot 4 on Tomcat, "
+      System.out.println("variant " + variant.getKey() + ": " + stack
           + (variant.getValue().isEmpty() ? "zipjack as auto-configured" : String.join(", ", variant.getValue()))
           + (properties.containsAll(dictionaryProperties) ? "; dcz on people-1 and orders-1 through"
               + " zipjack.compression.dictionaries[0..1].location and .match" : ""));
