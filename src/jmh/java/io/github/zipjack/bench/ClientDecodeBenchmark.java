@@ -7,6 +7,7 @@ import io.github.zipjack.client.CompressedHttpClient;
 import io.github.zipjack.data.Dataset;
 import io.github.zipjack.data.Datasets;
 import io.github.zipjack.data.Person;
+import io.github.zipjack.spring.BenchmarkWebClients;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -36,13 +37,19 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.springframework.core.ParameterizedTypeReference;
 import org.springframework.http.client.JdkClientHttpRequestFactory;
 import org.springframework.web.client.RestClient;
+import org.springframework.web.reactive.function.client.WebClient;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * A service calling another: how many answers per second does a client turn into objects, from the
  * request to the last record, when the answer is people-100 (x1) compressed? zipjack's
  * {@link CompressedHttpClient} with zstd(1) and with gzip(1), against Spring's {@code RestClient} on
  * its JDK request factory, which asks for gzip and decodes it itself (GZIPInputStream) before Jackson
- * reads it.
+ * reads it; and on the reactive side, Spring Boot's {@code WebClient} with zipjack
+ * ({@code zipjack-webclient-zstd}, {@code zipjack-webclient-gzip}) against Boot's default one
+ * ({@code webclient-gzip}: Reactor Netty decompressing gzip with Netty's own decoder before the JSON
+ * decoder joins and reads it), both built as Boot builds them ({@link BenchmarkWebClients}), each
+ * call blocking for its answer.
  *
  * <p>Pitfalls avoided: the server costs next to nothing and the same for every variant: a
  * kept-alive socket on 127.0.0.1 that answers each request with one write of bytes (head and body)
@@ -81,8 +88,12 @@ public class ClientDecodeBenchmark {
   @Param({"people-100"})
   public String dataset;
 
-  /** {@code zipjack-zstd}, {@code zipjack-gzip} or {@code restclient-gzip}. */
-  @Param({"zipjack-zstd", "zipjack-gzip", "restclient-gzip"})
+  /**
+   * {@code zipjack-zstd}, {@code zipjack-gzip} or {@code restclient-gzip}; {@code zipjack-webclient-zstd},
+   * {@code zipjack-webclient-gzip} or {@code webclient-gzip}. The answer is in the coding the name ends with.
+   */
+  @Param({"zipjack-zstd", "zipjack-gzip", "restclient-gzip", "zipjack-webclient-zstd", "zipjack-webclient-gzip",
+      "webclient-gzip"})
   public String client;
 
   private StoredAnswerServer server;
@@ -90,6 +101,8 @@ public class ClientDecodeBenchmark {
   private Pipeline pipeline;
   private CompressedHttpClient zipjack;
   private RestClient restClient;
+  private BenchmarkWebClients webClients;
+  private WebClient webClient;
   private URI uri;
   private int bodyBytes;
 
@@ -108,7 +121,7 @@ public class ClientDecodeBenchmark {
   @Setup
   public void setUp() throws IOException {
     Dataset data = Datasets.load(dataset);
-    boolean zstd = client.equals("zipjack-zstd");
+    boolean zstd = client.endsWith("-zstd");
     String coding = zstd ? "zstd" : "gzip";
     byte[] body;
     try (Pipeline encoder = Pipeline.builder().compression(zstd ? Compression.zstd(1) : Compression.gzip(1)).build()) {
@@ -123,7 +136,10 @@ public class ClientDecodeBenchmark {
     uri = URI.create("http://127.0.0.1:" + server.port() + "/people");
     http = HttpClient.newHttpClient();
     pipeline = Pipeline.builder().compression(Compression.none()).build();
-    if (client.startsWith("zipjack")) {
+    if (client.contains("webclient")) {
+      webClients = new BenchmarkWebClients(JsonMapper.builder().build());
+      webClient = client.startsWith("zipjack") ? webClients.zipjack() : webClients.boot();
+    } else if (client.startsWith("zipjack")) {
       zipjack = CompressedHttpClient.builder(http, pipeline).codings(coding).build();
     } else {
       restClient = RestClient.builder().requestFactory(new JdkClientHttpRequestFactory(http)).build();
@@ -136,6 +152,9 @@ public class ClientDecodeBenchmark {
     if (zipjack != null) {
       zipjack.close();
     }
+    if (webClients != null) {
+      webClients.close();
+    }
     pipeline.close();
     server.close();
   }
@@ -145,6 +164,9 @@ public class ClientDecodeBenchmark {
     wire.wireBytes += bodyBytes;
     if (zipjack != null) {
       return zipjack.get(uri, PEOPLE);
+    }
+    if (webClient != null) {
+      return webClient.get().uri(uri).retrieve().bodyToMono(SPRING_PEOPLE).block();
     }
     return restClient.get().uri(uri).retrieve().body(SPRING_PEOPLE);
   }
