@@ -36,6 +36,12 @@ public class PeopleController {
         List.of(WORDS[id % WORDS.length], WORDS[(id + 5) % WORDS.length], WORDS[(id + 11) % WORDS.length]));
   }
 
+  /** Five people near {@code id}: a plain return value, which WebFlux writes as it writes a Mono. */
+  @GetMapping("/people/{id}/neighbours")
+  public List<Person> neighbours(@PathVariable int id) {
+    return page(Math.max(0, id - 2), 5);
+  }
+
   /** The same people as a stream, one JSON document a line. */
   @GetMapping(value = "/people-stream", produces = MediaType.APPLICATION_NDJSON_VALUE)
   public Flux<Person> stream(@RequestParam(defaultValue = "50") int count) {

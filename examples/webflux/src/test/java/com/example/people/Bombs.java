@@ -16,7 +16,7 @@ final class Bombs {
     Arrays.fill(spaces, (byte) ' ');
     byte[] frame = Zstd.compress(spaces, 1);
     ByteArrayOutputStream bomb = new ByteArrayOutputStream();
-    for (int i = 0; i < gib * (1 << 30) / FRAME_BYTES; i++) {
+    for (long i = 0; i < ((long) gib << 30) / FRAME_BYTES; i++) {
       bomb.writeBytes(frame);
     }
     return bomb.toByteArray();
