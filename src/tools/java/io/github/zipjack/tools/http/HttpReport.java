@@ -197,7 +197,8 @@ public final class HttpReport {
         + " the row's coding. Three applications of the same code on Reactor Netty, configured by properties"
         + " only: plain (no compression), netty (Boot's `server.compression` with `min-response-size=0`:"
         + " Netty's compressor, gzip at level 6 and zstd at level 3, its defaults, which Boot cannot change;"
-        + " no Content-Length on what it compresses) and writer (zipjack as it comes: its codec writer"
+        + " a single value is one full response, so Netty sends its compressed length too) and writer"
+        + " (zipjack as it comes: its codec writer"
         + " serializes straight into the compressed body, gzip and zstd at level 1)." + roundsText("netty")
         + " " + jdk + "; wrk and the server share the machine's " + cores + " cores. Body bytes are the"
         + " response body as sent." + DCZ_CAPTION;
