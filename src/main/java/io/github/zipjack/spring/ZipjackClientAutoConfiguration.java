@@ -24,6 +24,7 @@ import org.springframework.core.env.Environment;
 import org.springframework.http.MediaType;
 import org.springframework.http.converter.HttpMessageConverter;
 import org.springframework.web.client.RestClient;
+import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
 /**
  * Makes the {@code RestClient.Builder} (and {@code RestTemplateBuilder}) that Spring Boot injects ask
@@ -164,6 +165,28 @@ public class ZipjackClientAutoConfiguration {
     RestTemplateCustomizer zipjackRestTemplateConverterCustomizer(
         ObjectProvider<CompressingClientMessageConverter> converter) {
       return restTemplate -> insertAheadOfJson(restTemplate.getMessageConverters(), converter.getIfUnique());
+    }
+
+    /**
+     * Keeps the client converter out of Spring MVC's: Boot hands every {@code HttpMessageConverter}
+     * bean to the server's converters as well as to the clients', and the client converter must never
+     * read a service's requests or write its responses (the server's are the compression
+     * auto-configuration's business, and with {@code zipjack.compression.enabled=false} none of
+     * zipjack's). A nested class, so that nothing names Spring MVC's types when it is absent.
+     */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(name = "org.springframework.web.servlet.config.annotation.WebMvcConfigurer")
+    static class ServerConvertersConfiguration {
+      @Bean
+      @ConditionalOnMissingBean(name = "zipjackClientConverterOutOfMvc")
+      WebMvcConfigurer zipjackClientConverterOutOfMvc() {
+        return new WebMvcConfigurer() {
+          @Override
+          public void extendMessageConverters(List<HttpMessageConverter<?>> converters) {
+            converters.removeIf(CompressingClientMessageConverter.class::isInstance);
+          }
+        };
+      }
     }
 
     /** Puts {@code converter} (if there is one, and not there already) before the first converter that writes JSON. */

@@ -32,6 +32,7 @@ import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.web.client.RestClient;
 import org.springframework.web.client.RestClientException;
 import org.springframework.web.client.RestTemplate;
+import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerAdapter;
 
 /**
  * zipjack's client message converter, with the application's mapper: request bodies compressed in
@@ -185,6 +186,19 @@ class ClientMessageConverterTest {
           .filter(c -> c.canWrite(Map.class, MediaType.APPLICATION_JSON)).findFirst().orElseThrow();
       assertThat(firstJson).isSameAs(caller.getBean(CompressingClientMessageConverter.class));
     }
+  }
+
+  /**
+   * Boot hands every converter bean to Spring MVC too: the client converter must not be among the
+   * service's own, where it would write the service's responses (found in a profile of a service
+   * with zipjack.compression.enabled=false, whose JSON went through it).
+   */
+  @Test
+  void theClientConverterIsNotAmongTheServicesOwnConverters() {
+    List<HttpMessageConverter<?>> served = service.bean(RequestMappingHandlerAdapter.class).getMessageConverters();
+
+    assertThat(served).noneMatch(CompressingClientMessageConverter.class::isInstance);
+    assertThat(served).anyMatch(CompressingMessageConverter.class::isInstance);
   }
 
   @Test
