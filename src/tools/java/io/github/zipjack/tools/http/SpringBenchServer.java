@@ -20,9 +20,10 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * The Spring Boot 4 service that {@code bench/http --server spring} loads with wrk: one controller
- * returning a dataset's records (Boot's Jackson 3 mapper writes them), started four times on embedded
- * Tomcat, one port per way of serving it, each path {@code /{variant}/{dataset}}:
+ * The Spring Boot 4 service that {@code bench/http --server spring} (and {@code --server webflux})
+ * loads with wrk: one controller returning a dataset's records (Boot's Jackson 3 mapper writes them),
+ * started once per way of serving it, one port each, each path {@code /{variant}/{dataset}}; on
+ * embedded Tomcat, four of them:
  * <ul>
  * <li>{@code plain}: uncompressed (zipjack off, Boot's compression off).
  * <li>{@code boot}: Boot's own {@code server.compression.enabled=true}: Tomcat's gzip at zlib's
