@@ -226,10 +226,8 @@ public final class HttpReport {
     Optional<HttpRow> nettyGzip = find(rows, "netty", HttpBenchServer.DATASETS.get(0), "gzip");
     Optional<HttpRow> writerGzip = find(rows, "writer", HttpBenchServer.DATASETS.get(0), "gzip");
     if (nettyGzip.isPresent() && writerGzip.isPresent()) {
-      RatioEstimate ratio = writerGzip.get().ratioTo(nettyGzip.get());
-      lines.add(List.of("writer req/s × netty (x1, gzip)", times(ratio), Integer.toString(ratio.rounds()),
-          String.format(Locale.ROOT, "≥ %.2f× with Content-Length", WEBFLUX_MIN_SPEEDUP),
-          !writerGzip.get().contentLengthSent() ? "NO (no Content-Length)" : verdict(ratio, WEBFLUX_MIN_SPEEDUP)));
+      lines.add(speedWithLength("writer req/s × netty (x1, gzip)", writerGzip.get(), nettyGzip.get(),
+          WEBFLUX_MIN_SPEEDUP));
     }
     for (String dataset : SMALL_BODIES) {
       Optional<HttpRow> nettyZstd = find(rows, "netty", dataset, "zstd");
@@ -242,15 +240,10 @@ public final class HttpReport {
           continue;
         }
         String where = " (" + dataset + ")";
-        RatioEstimate ratio = writer.get().ratioTo(nettyZstd.get());
-        lines.add(List.of("writer " + coding + " req/s × netty zstd" + where, times(ratio),
-            Integer.toString(ratio.rounds()), "≥ 1.00× with Content-Length",
-            !writer.get().contentLengthSent() ? "NO (no Content-Length)" : verdict(ratio, 1.0)));
-        double max = coding.equals("dcz") ? WEBFLUX_DCZ_MAX_SIZE_VS_NETTY : 1.0;
-        double size = (double) writer.get().bodyBytes() / nettyZstd.get().bodyBytes();
-        lines.add(List.of("writer " + coding + " body bytes × netty zstd" + where,
-            String.format(Locale.ROOT, "%.3f×", size), "1", String.format(Locale.ROOT, "≤ %.2f×", max),
-            size <= max ? "yes" : "NO"));
+        lines.add(speedWithLength("writer " + coding + " req/s × netty zstd" + where, writer.get(), nettyZstd.get(),
+            1.0));
+        lines.add(bytesAtMost("writer " + coding + " body bytes × netty zstd" + where, writer.get(), nettyZstd.get(),
+            coding.equals("dcz") ? WEBFLUX_DCZ_MAX_SIZE_VS_NETTY : 1.0));
       }
     }
     return lines;
@@ -287,14 +280,9 @@ public final class HttpReport {
       if (zipjack.isEmpty()) {
         continue;
       }
-      RatioEstimate ratio = zipjack.get().ratioTo(boot.get());
-      lines.add(List.of(variant + " req/s × boot (x1, gzip)", times(ratio), Integer.toString(ratio.rounds()),
-          String.format(Locale.ROOT, "≥ %.2f× with Content-Length", SPRING_MIN_SPEEDUP),
-          !zipjack.get().contentLengthSent() ? "NO (no Content-Length)"
-              : verdict(ratio, SPRING_MIN_SPEEDUP)));
-      double size = (double) zipjack.get().bodyBytes() / boot.get().bodyBytes();
-      lines.add(List.of(variant + " body bytes × boot (x1, gzip)", String.format(Locale.ROOT, "%.3f×", size), "1",
-          String.format(Locale.ROOT, "≤ %.2f×", SPRING_MAX_SIZE_RATIO), size <= SPRING_MAX_SIZE_RATIO ? "yes" : "NO"));
+      lines.add(speedWithLength(variant + " req/s × boot (x1, gzip)", zipjack.get(), boot.get(), SPRING_MIN_SPEEDUP));
+      lines.add(bytesAtMost(variant + " body bytes × boot (x1, gzip)", zipjack.get(), boot.get(),
+          SPRING_MAX_SIZE_RATIO));
     }
     Optional<HttpRow> filter = find(rows, "filter", boot.get().dataset(), "gzip");
     Optional<HttpRow> converter = find(rows, "converter", boot.get().dataset(), "gzip");
@@ -352,10 +340,7 @@ public final class HttpReport {
       Optional<HttpRow> filter = find(rows, "filter", jetty.dataset(), jetty.coding());
       Optional<HttpRow> direct = find(rows, "direct", jetty.dataset(), jetty.coding());
       if (filter.isPresent()) {
-        RatioEstimate ratio = filter.get().ratioTo(jetty);
-        String holds = !filter.get().contentLengthSent() ? "NO (no Content-Length)" : verdict(ratio, 1.0);
-        lines.add(List.of("filter req/s × jetty" + where, times(ratio), Integer.toString(ratio.rounds()),
-            "≥ 1.00× with Content-Length", holds));
+        lines.add(speedWithLength("filter req/s × jetty" + where, filter.get(), jetty, 1.0));
       }
       if (filter.isPresent() && direct.isPresent()) {
         RatioEstimate ratio = direct.get().ratioTo(filter.get());
@@ -379,14 +364,10 @@ public final class HttpReport {
         continue;
       }
       String where = " (" + dcz.dataset() + ")";
-      RatioEstimate ratio = dcz.ratioTo(zstd.get());
-      lines.add(List.of(dcz.variant() + " dcz req/s × zstd-1" + where, times(ratio), Integer.toString(ratio.rounds()),
-          "≥ 1.00× with Content-Length", !dcz.contentLengthSent() ? "NO (no Content-Length)" : verdict(ratio, 1.0)));
+      lines.add(speedWithLength(dcz.variant() + " dcz req/s × zstd-1" + where, dcz, zstd.get(), 1.0));
       Double max = DCZ_MAX_SIZE_RATIO.get(dcz.dataset());
       if (max != null) {
-        double size = (double) dcz.bodyBytes() / zstd.get().bodyBytes();
-        lines.add(List.of(dcz.variant() + " dcz body bytes × zstd-1" + where, String.format(Locale.ROOT, "%.3f×", size),
-            "1", String.format(Locale.ROOT, "≤ %.2f×", max), size <= max ? "yes" : "NO"));
+        lines.add(bytesAtMost(dcz.variant() + " dcz body bytes × zstd-1" + where, dcz, zstd.get(), max));
       }
     }
     return lines;
@@ -415,6 +396,24 @@ public final class HttpReport {
           String.format(Locale.ROOT, "≤ %.2f×", SMALL_BODY_MAX_P99), Verdict.against(p99, SMALL_BODY_MAX_P99, false)));
     }
     return lines;
+  }
+
+  /**
+   * A target row: {@code row}'s requests per second over {@code base}'s, paired within the rounds, at
+   * least {@code minimum}, with a Content-Length ("NO" without one, whatever the ratio).
+   */
+  private static List<String> speedWithLength(String name, HttpRow row, HttpRow base, double minimum) {
+    RatioEstimate ratio = row.ratioTo(base);
+    return List.of(name, times(ratio), Integer.toString(ratio.rounds()),
+        String.format(Locale.ROOT, "≥ %.2f× with Content-Length", minimum),
+        !row.contentLengthSent() ? "NO (no Content-Length)" : verdict(ratio, minimum));
+  }
+
+  /** A target row: {@code row}'s body bytes over {@code base}'s, exact (one figure), at most {@code maximum}. */
+  private static List<String> bytesAtMost(String name, HttpRow row, HttpRow base, double maximum) {
+    double size = (double) row.bodyBytes() / base.bodyBytes();
+    return List.of(name, String.format(Locale.ROOT, "%.3f×", size), "1", String.format(Locale.ROOT, "≤ %.2f×", maximum),
+        size <= maximum ? "yes" : "NO");
   }
 
   /**

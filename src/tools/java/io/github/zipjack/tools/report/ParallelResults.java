@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
@@ -46,31 +45,6 @@ final class ParallelResults {
 
   List<JmhResult> rows() {
     return rows;
-  }
-
-  /**
-   * A ratio of two single-fork figures, a point figure with no uncertainty claimed: JMH's errors are
-   * not a ratio's (paired rounds give those). NaN when a figure is missing.
-   */
-  record Ratio(double value) {
-    static final Ratio NONE = new Ratio(Double.NaN);
-
-    /** Time of {@code a} over time of {@code b}, both at the same caller thread count. */
-    static Ratio timeOf(Optional<JmhResult> a, Optional<JmhResult> b) {
-      if (a.isEmpty() || b.isEmpty()) {
-        return NONE;
-      }
-      return new Ratio(b.get().opsPerSecond() / a.get().opsPerSecond());
-    }
-
-    boolean known() {
-      return !Double.isNaN(value);
-    }
-
-    /** {@code 0.52×}, or a dash when a figure is missing. */
-    String text() {
-      return known() ? Figures.ratio(value) : MarkdownTable.NONE;
-    }
   }
 
   /** Milliseconds per body on each caller thread. */

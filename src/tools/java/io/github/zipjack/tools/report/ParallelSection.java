@@ -4,7 +4,6 @@ import io.github.zipjack.Pipeline;
 import io.github.zipjack.bench.Codec;
 import io.github.zipjack.bench.ParallelBodyBenchmark;
 import io.github.zipjack.data.Datasets;
-import io.github.zipjack.tools.report.ParallelResults.Ratio;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -202,7 +201,9 @@ final class ParallelSection {
       return;
     }
     table.addRow(what, Figures.timeWithError(ParallelResults.millis(r.get()), ParallelResults.errorMillis(r.get())),
-        r.equals(jackson) ? Figures.ratio(1) : Ratio.timeOf(r, jackson).text(), vsFloor, bodyBytes, servedBy);
+        jackson.isEmpty() ? MarkdownTable.NONE
+            : Figures.ratio(ParallelResults.millis(r.get()) / ParallelResults.millis(jackson.get())),
+        vsFloor, bodyBytes, servedBy);
   }
 
   /**
