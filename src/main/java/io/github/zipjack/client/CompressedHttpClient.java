@@ -45,8 +45,9 @@ import java.util.concurrent.TimeUnit;
  * Content-Type), within that pipeline's limits ({@code maxDecodedBytes} for every decoding layer,
  * {@code maxNestingDepth}) and with its exceptions. One exception to decoding as it arrives: a gzip
  * body of at most {@link #MAX_WHOLE_BODY_BYTES} with a Content-Length is received whole and decoded
- * in one libdeflate call where libdeflate loads (Java 25+), which is faster. Request bodies are
- * serialized with the same mapper and, when asked, compressed, with an exact Content-Length. Where
+ * in one call (libdeflate where it loads, on Java 25+, else one zlib call), which is faster. Request
+ * bodies are serialized with the same mapper and, when asked, compressed, with an exact
+ * Content-Length. Where
  * zstd decodes it also speaks RFC 9842 unless {@link Builder#dictionaries(DictionarySettings)} turns it
  * off: it keeps dictionaries the server marks, for the origin that answered, announces them to that
  * origin, and decodes {@code dcz} answers made with them.
@@ -70,9 +71,9 @@ import java.util.concurrent.TimeUnit;
 public final class CompressedHttpClient implements AutoCloseable {
   /**
    * The longest body, in bytes on the wire (256 KiB), that is received whole before it is decoded
-   * when its coding can be decoded in one call (gzip through libdeflate, on Java 25+): one native
-   * call into an array of the trailer's size, instead of a stream. Longer bodies, and those without
-   * a Content-Length, stream from the socket.
+   * when it is a gzip member: one native call into an array of the size its trailer states, instead
+   * of a stream. Longer bodies, and those without a Content-Length, stream from the socket; the
+   * WebClient's decoder streams longer joined bodies the same way.
    */
   public static final int MAX_WHOLE_BODY_BYTES = 256 * 1024;
 
@@ -536,7 +537,7 @@ public final class CompressedHttpClient implements AutoCloseable {
       }
       T value;
       if (whole != null) {
-        value = reader.read(format, new ByteArrayInputStream(whole));
+        value = reader.read(format, whole);
       } else {
         try (InputStream decoded = codings.decoder(body, applied, acceptEncoding, dcz, answered.announced())) {
           if (keeps) {
@@ -564,7 +565,7 @@ public final class CompressedHttpClient implements AutoCloseable {
       content = limited.readAllBytes();
     }
     dictionaries.keep(uri, headers, content, Instant.now());
-    return reader == null ? null : reader.read(format, new ByteArrayInputStream(content));
+    return reader == null ? null : reader.read(format, content);
   }
 
   /**
@@ -597,19 +598,35 @@ public final class CompressedHttpClient implements AutoCloseable {
     return dictionaries == null ? 0 : dictionaries.count();
   }
 
-  /** Reads a decoded body with a pipeline; null for Void (the body is discarded). */
-  private interface BodyReader<T> {
-    T read(Pipeline pipeline, InputStream decoded) throws IOException;
+  /**
+   * Reads a decoded body with a pipeline, from a stream or from a body held whole (parsed from the
+   * array itself); null for Void (the body is discarded).
+   */
+  private record BodyReader<T>(Decoding<InputStream, T> stream, Decoding<byte[], T> whole) {
+    T read(Pipeline pipeline, InputStream decoded) throws IOException {
+      return stream.decode(pipeline, decoded);
+    }
+
+    T read(Pipeline pipeline, byte[] decoded) throws IOException {
+      return whole.decode(pipeline, decoded);
+    }
+  }
+
+  /** Reads a value from a decoded body given as {@code B}. */
+  private interface Decoding<B, T> {
+    T decode(Pipeline pipeline, B decoded) throws IOException;
   }
 
   private static <T> BodyReader<T> classReader(Class<T> type) {
     Objects.requireNonNull(type, "type");
-    return type == Void.class ? null : (pipeline, in) -> pipeline.decode(in, type);
+    return type == Void.class ? null : new BodyReader<>((pipeline, in) -> pipeline.decode(in, type),
+        (pipeline, bytes) -> pipeline.decode(bytes, type));
   }
 
   private static <T> BodyReader<T> typeReader(TypeReference<T> type) {
     Objects.requireNonNull(type, "type");
-    return (pipeline, in) -> pipeline.decode(in, type);
+    return new BodyReader<>((pipeline, in) -> pipeline.decode(in, type),
+        (pipeline, bytes) -> pipeline.decode(bytes, type));
   }
 
   /** Decoder state lent out and not yet returned; 0 when every answer's decoders were closed. For tests. */

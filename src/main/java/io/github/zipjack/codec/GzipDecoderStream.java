@@ -28,6 +28,8 @@ final class GzipDecoderStream extends InputStream {
   static final class InflaterSlot extends StripedPool.Node {
     final Inflater inflater = new Inflater(true);
     final byte[] buffer = new byte[8192];
+    /** For whole-body decoding ({@link GzipDecodingEngine#decodeWhole}); streams keep their own. */
+    final CRC32 crc = new CRC32();
 
     void dispose() {
       inflater.end();

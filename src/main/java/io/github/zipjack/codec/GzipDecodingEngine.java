@@ -1,13 +1,16 @@
 package io.github.zipjack.codec;
 
 import java.io.InputStream;
+import java.util.zip.DataFormatException;
+import java.util.zip.Inflater;
 
 /**
  * What both gzip engines share: bodies are decoded by the strict JDK reader
  * ({@link GzipDecoderStream}) with pooled Inflaters, whoever deflated them, and each Inflater counts
- * as a native context; bodies lent by {@link #openStreaming} are deflated as written by JDK zlib
- * ({@link GzipEncoder} without a whole-body pool), each Deflater counted as a native context.
- * Thread-safe.
+ * as a native context; a body held whole that is one member, by one call of such an Inflater
+ * ({@link #decodeWhole}, which the libdeflate engine does with libdeflate where it loads); bodies
+ * lent by {@link #openStreaming} are deflated as written by JDK zlib ({@link GzipEncoder} without a
+ * whole-body pool), each Deflater counted as a native context. Thread-safe.
  */
 abstract class GzipDecodingEngine<E extends Encoder> extends PooledEngine<E, GzipDecoderStream.InflaterSlot> {
   static final int MAGIC_1 = 0x1f;
@@ -75,5 +78,70 @@ abstract class GzipDecodingEngine<E extends Encoder> extends PooledEngine<E, Gzi
   @Override
   public final InputStream decoder(InputStream body) {
     return new GzipDecoderStream(body, decoderSlots);
+  }
+
+  @Override
+  public boolean decodesWhole() {
+    return true;
+  }
+
+  /**
+   * Decodes a body that is one gzip member in one call ({@link #inflateWhole}: a pooled Inflater, or
+   * libdeflate in the libdeflate engine), into an array of the size its trailer gives, and checks
+   * that the CRC-32 and size of what it made match it. Null (stream it instead) when the header is
+   * not a well-formed one, the trailer's size is above {@code maxDecodedBytes} or
+   * {@link CompressionEngine#MAX_WHOLE_DECODED_BYTES}, the data is not valid deflate, or the body is
+   * anything but that one member. The output array is allocated at the trailer's size before
+   * decoding: a call allocates at most {@code maxDecodedBytes} and 8 MiB, whatever the body.
+   */
+  @Override
+  public final byte[] decodeWhole(byte[] body, int offset, int length, long maxDecodedBytes) {
+    int start = GzipFraming.deflateStart(body, offset, length);
+    if (start < 0) {
+      return null;
+    }
+    int trailer = offset + length - GzipFraming.TRAILER_BYTES;
+    long size = GzipFraming.trailerSize(body, trailer);
+    if (size > Math.min(maxDecodedBytes, MAX_WHOLE_DECODED_BYTES)) {
+      return null;
+    }
+    byte[] decoded = new byte[(int) size];
+    return inflateWhole(body, start, trailer, decoded) ? decoded : null;
+  }
+
+  /**
+   * Inflates the deflate data {@code body[start, trailer)} into {@code decoded}, of the size the
+   * trailer at {@code body[trailer]} gives, with one call of a pooled Inflater.
+   *
+   * @return whether it made exactly what the trailer vouches for (its size and CRC-32), the data
+   *     ending right before the trailer
+   */
+  boolean inflateWhole(byte[] body, int start, int trailer, byte[] decoded) {
+    GzipDecoderStream.InflaterSlot slot = decoderSlots.take();
+    Inflater inflater = slot.inflater;
+    try {
+      inflater.setInput(body, start, trailer - start);
+      int made = 0;
+      while (!inflater.finished()) {
+        if (made == decoded.length) {
+          // every byte the trailer counts is made: the data must end here, without another byte
+          if (inflater.inflate(slot.buffer, 0, 1) != 0 || !inflater.finished()) {
+            return false;
+          }
+          break;
+        }
+        int n = inflater.inflate(decoded, made, decoded.length - made);
+        if (n == 0 && (inflater.needsInput() || inflater.needsDictionary())) {
+          return false;
+        }
+        made += n;
+      }
+      return inflater.getRemaining() == 0 && GzipFraming.matchesTrailer(body, trailer, decoded, made, slot.crc);
+    } catch (DataFormatException malformed) {
+      return false;
+    } finally {
+      inflater.reset();
+      decoderSlots.recycle(slot);
+    }
   }
 }

@@ -1,5 +1,6 @@
 package io.github.zipjack.codec;
 
+import java.util.zip.CRC32;
 import java.util.zip.Deflater;
 
 /**
@@ -47,6 +48,26 @@ final class GzipFraming {
   static void writeTrailer(byte[] dst, int at, int crc32, long size) {
     writeIntLe(dst, at, crc32);
     writeIntLe(dst, at + 4, (int) size);
+  }
+
+  /** {@return the uncompressed size (modulo 2^32) the trailer at {@code body[trailer]} gives} */
+  static long trailerSize(byte[] body, int trailer) {
+    return LittleEndian.readInt(body, trailer + 4) & 0xffffffffL;
+  }
+
+  /**
+   * {@return whether {@code decoded[0, made)} is what the trailer at {@code body[trailer]} vouches
+   * for: as many bytes as it gives, and their CRC-32}
+   *
+   * @param crc a CRC-32 to compute with; reset here first
+   */
+  static boolean matchesTrailer(byte[] body, int trailer, byte[] decoded, int made, CRC32 crc) {
+    if (made != trailerSize(body, trailer)) {
+      return false;
+    }
+    crc.reset();
+    crc.update(decoded, 0, made);
+    return (int) crc.getValue() == LittleEndian.readInt(body, trailer);
   }
 
   /**

@@ -123,48 +123,25 @@ public final class LibdeflateGzipEngine extends GzipDecodingEngine<LibdeflateGzi
     return "gzip(" + level + ") via libdeflate";
   }
 
-  @Override
-  public boolean decodesWhole() {
-    return LibdeflateBinding.decompresses();
-  }
-
   /**
-   * Decodes a body that is one gzip member in one libdeflate call, into an array of the size its
-   * trailer gives, and checks the CRC-32 and size of what it made against the trailer. Null (stream
-   * it instead) when libdeflate cannot decompress here, the header is not a well-formed one, the
-   * trailer's size is above {@code maxDecodedBytes} or
-   * {@link CompressionEngine#MAX_WHOLE_DECODED_BYTES}, the data is not valid deflate, or what it
-   * decodes to does not match the trailer (also a body of several members). libdeflate does not say
-   * where the deflate data ended, so bytes between that end and the trailer are not examined; the
-   * decoded content is the one the trailer's CRC-32 vouches for.
-   * The output array is allocated at the trailer's size before decoding, also for a body whose data
-   * then fails: a call allocates at most {@code maxDecodedBytes} and 8 MiB, whatever the body.
+   * Inflates a body held whole in one libdeflate call ({@link #decodeWhole}), checking the CRC-32 and
+   * size of what it made against the trailer; where libdeflate cannot decompress here, in one zlib
+   * call instead. libdeflate does not say where the deflate data ended, so bytes between that end and
+   * the trailer are not examined; the decoded content is the one the trailer's CRC-32 vouches for.
    */
   @Override
-  public byte[] decodeWhole(byte[] body, int offset, int length, long maxDecodedBytes) {
+  boolean inflateWhole(byte[] body, int start, int trailer, byte[] decoded) {
     if (!LibdeflateBinding.decompresses()) {
-      return null;
+      return super.inflateWhole(body, start, trailer, decoded);
     }
-    int start = GzipFraming.deflateStart(body, offset, length);
-    if (start < 0) {
-      return null;
-    }
-    int trailer = offset + length - GzipFraming.TRAILER_BYTES;
-    long size = LittleEndian.readInt(body, trailer + 4) & 0xffffffffL;
-    if (size > Math.min(maxDecodedBytes, MAX_WHOLE_DECODED_BYTES)) {
-      return null;
-    }
-    byte[] decoded = new byte[(int) size];
     WholeDecoder decoder = wholeDecoders.take();
-    boolean matches;
     try {
       int made = LibdeflateBinding.decompress(decoder.decompressor, body, start, trailer - start, decoded, 0,
           decoded.length);
-      matches = made == size && decoder.crcOf(decoded) == LittleEndian.readInt(body, trailer);
+      return GzipFraming.matchesTrailer(body, trailer, decoded, made, decoder.crc);
     } finally {
       wholeDecoders.recycle(decoder);
     }
-    return matches ? decoded : null;
   }
 
   @Override
@@ -176,12 +153,6 @@ public final class LibdeflateGzipEngine extends GzipDecodingEngine<LibdeflateGzi
   private static final class WholeDecoder extends StripedPool.Node {
     final Object decompressor = LibdeflateBinding.newDecompressor();
     final CRC32 crc = new CRC32();
-
-    int crcOf(byte[] data) {
-      crc.reset();
-      crc.update(data, 0, data.length);
-      return (int) crc.getValue();
-    }
   }
 
 

@@ -3,6 +3,9 @@ package io.github.zipjack.spring;
 import io.github.zipjack.ZipjackDecodeException;
 import io.github.zipjack.webflux.CodedBody;
 import io.github.zipjack.webflux.DecodingExchangeFilter;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.reflect.Type;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Map;
@@ -28,8 +31,9 @@ import reactor.core.publisher.Mono;
  * Reads a WebClient answer that holds one value ({@code bodyToMono(T)}) of JSON or MessagePack
  * straight from its compressed buffers into {@code T}, with the application's mapper: when
  * {@link DecodingExchangeFilter} left the body in its coding ({@link CodedBody}), the compressed
- * bytes are joined and the mapper parses the value as the decoder inflates it, in one pass, so the
- * inflated body is never held in buffers for Spring's Jackson decoder to read again. The limits:
+ * bytes are joined, decoded in one call where the coding's engine can (a gzip member of at most
+ * 256 KiB compressed and 8 MiB decoded) or else as the mapper reads, and parsed in one pass, never
+ * copied into buffers for Spring's Jackson decoder to join and read again. The limits:
  * the compressed bytes held count against Spring's {@code max-in-memory-size} (and the filter's
  * bound), what they inflate to against {@code zipjack.client.max-decoded-size}, and the mapper's
  * nesting depth. A body that cannot be read fails with a {@link DecodingException} whose cause is
@@ -95,7 +99,18 @@ final class CompressedValueDecoder implements Decoder<Object> {
     if (!(input instanceof CodedBody coded) || format == null) {
       return fallback(elementType, mimeType).decodeToMono(input, elementType, mimeType, hints);
     }
-    return coded.read(maxInMemoryBytes, decoded -> format.decode(decoded, elementType.getType()))
+    Type type = elementType.getType();
+    return coded.read(maxInMemoryBytes, new CodedBody.ValueReader<>() {
+      @Override
+      public Object read(InputStream decoded) throws IOException {
+        return format.decode(decoded, type);
+      }
+
+      @Override
+      public Object read(byte[] decoded) throws IOException {
+        return format.decode(decoded, type);
+      }
+    })
         .onErrorMap(ZipjackDecodeException.class, e -> new DecodingException("Could not read " + format.name()
             + ": " + e.getMessage(), e));
   }

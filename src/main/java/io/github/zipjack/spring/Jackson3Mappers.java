@@ -37,7 +37,8 @@ final class Jackson3Mappers {
   static ClientBodyFormat.GenericDecoder genericDecoder(Pipeline pipeline) {
     Jackson3View view = pipeline.jackson3();
     TypeFactory types = view.mapper().getTypeFactory();
-    return (in, type) -> view.decode(in, types.constructType(type));
+    return new ClientBodyFormat.GenericDecoder((in, type) -> view.decode(in, types.constructType(type)),
+        (bytes, type) -> view.decode(bytes, types.constructType(type)));
   }
 
   /**

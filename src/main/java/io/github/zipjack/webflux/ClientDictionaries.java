@@ -121,10 +121,12 @@ final class ClientDictionaries implements AutoCloseable {
    * @return whether the answer itself is a dictionary to keep ({@link #keeping})
    */
   boolean answered(URI answeredBy, ClientResponse response, ExchangeFunction next) {
-    if (!response.statusCode().is2xxSuccessful()) {
+    HttpHeaders answerHeaders = response.headers().asHttpHeaders();
+    if (!response.statusCode().is2xxSuccessful()
+        || !(answerHeaders.containsHeader("Use-As-Dictionary") || answerHeaders.containsHeader(HttpHeaders.LINK))) {
       return false;
     }
-    java.net.http.HttpHeaders headers = jdkHeaders(response.headers().asHttpHeaders());
+    java.net.http.HttpHeaders headers = jdkHeaders(answerHeaders);
     fetches.start(answeredBy, headers, link -> fetch(link, next));
     return DictionaryStore.marksDictionary(headers);
   }

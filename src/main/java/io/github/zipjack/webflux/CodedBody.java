@@ -1,6 +1,8 @@
 package io.github.zipjack.webflux;
 
 import io.github.zipjack.ZipjackDecodeException;
+import io.github.zipjack.client.CompressedHttpClient;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.function.Supplier;
@@ -16,9 +18,10 @@ import reactor.core.publisher.Mono;
  * An answer's body still in its content coding, as {@link DecodingExchangeFilter} hands it to the
  * WebClient's decoders. Subscribed to, it emits the decoded body in buffers of at most 64 KiB
  * ({@link DecodedBuffers}), which any decoder reads as usual; {@link #read} instead decodes it
- * straight into one value: the encoded bytes are joined, and the value is parsed from the decoding
- * stream as it inflates, so the decoded body is never held. Either way nothing decodes past the
- * filter's {@code maxDecodedBytes}.
+ * straight into one value: the encoded bytes are joined, then decoded in one call into one array
+ * where the coding's engine can ({@code ResponseCodings.decodeWhole}: a gzip member of at most
+ * 256 KiB), else parsed from the decoding stream as it inflates, so that the decoded body is never
+ * held. Either way nothing decodes past the filter's {@code maxDecodedBytes}.
  *
  * <p>Thread-safe as a {@code Flux}: each subscription decodes the body it subscribes to (an HTTP
  * body can be subscribed to once). The joined buffer and the decoder are released on every path.
@@ -39,6 +42,17 @@ public final class CodedBody extends Flux<DataBuffer> {
      * @throws IOException if the body is malformed, past a limit, or not the value expected
      */
     T read(InputStream decoded) throws IOException;
+
+    /**
+     * {@return the value a decoded body held whole holds, or null for none} By default read from a
+     * stream over the array; a reader that can parse the array itself overrides it.
+     *
+     * @param decoded the decoded body, not changed
+     * @throws IOException if the body is malformed, past a limit, or not the value expected
+     */
+    default T read(byte[] decoded) throws IOException {
+      return read(new ByteArrayInputStream(decoded));
+    }
   }
 
   CodedBody(Flux<DataBuffer> encoded, int maxEncodedBytes, Supplier<? extends ZipjackDecodeException> tooLong,
@@ -71,8 +85,8 @@ public final class CodedBody extends Flux<DataBuffer> {
     return DataBufferUtils.join(encoded, held ? maxHeldBytes : maxEncodedBytes)
         .onErrorMap(DataBufferLimitException.class, e -> held ? e : tooLong.get())
         .handle((joined, sink) -> {
-          try (InputStream in = decoder.open(joined.asInputStream())) {
-            T value = reader.read(in);
+          try {
+            T value = read(joined, reader);
             if (value != null) {
               sink.next(value);
             }
@@ -82,5 +96,27 @@ public final class CodedBody extends Flux<DataBuffer> {
             DataBufferUtils.release(joined);
           }
         });
+  }
+
+  /**
+   * The value, read from one array decoded in one call where the decoder can and the body is at most
+   * {@link CompressedHttpClient#MAX_WHOLE_BODY_BYTES} encoded (so that one answer holds at most 8 MiB
+   * decoded), else from the decoding stream; the caller releases {@code joined}.
+   */
+  private <T> T read(DataBuffer joined, ValueReader<T> reader) throws IOException {
+    if (!decoder.decodesWhole() || joined.readableByteCount() > CompressedHttpClient.MAX_WHOLE_BODY_BYTES) {
+      try (InputStream in = decoder.open(joined.asInputStream())) {
+        return reader.read(in);
+      }
+    }
+    byte[] encoded = new byte[joined.readableByteCount()];
+    joined.read(encoded);
+    byte[] whole = decoder.decodeWhole(encoded);
+    if (whole != null) {
+      return reader.read(whole);
+    }
+    try (InputStream in = decoder.open(new ByteArrayInputStream(encoded))) {
+      return reader.read(in);
+    }
   }
 }

@@ -28,6 +28,19 @@ final class DecodedBuffers {
   /** Opens the decoder over the encoded bytes; closing the decoder must not be needed for {@code encoded}. */
   interface Decoder {
     InputStream open(InputStream encoded) throws IOException;
+
+    /**
+     * {@return the decoded bytes of a whole encoded body, made in one call within the decoder's
+     * limits, or null to stream it through {@link #open} instead} Null by default.
+     */
+    default byte[] decodeWhole(byte[] encoded) {
+      return null;
+    }
+
+    /** {@return whether {@link #decodeWhole} may decode some bodies} False by default. */
+    default boolean decodesWhole() {
+      return false;
+    }
   }
 
   private DecodedBuffers() {}

@@ -6,6 +6,8 @@ import io.github.zipjack.client.DictionarySettings;
 import io.github.zipjack.client.codings.RequestCompression;
 import io.github.zipjack.client.codings.ResponseCodings;
 import io.github.zipjack.client.dictionaries.DictionaryStore;
+import java.io.IOException;
+import java.io.InputStream;
 import java.net.URI;
 import java.util.List;
 import org.reactivestreams.Publisher;
@@ -150,9 +152,41 @@ public final class DecodingExchangeFilter implements ExchangeFilterFunction, Aut
           () -> new DecodeLimitExceededException("maxDecodedBytes", maxDecodedBytes, "answer in "
               + String.join(", ", applied) + " is longer than " + maxEncoded + " encoded bytes, more than a body"
               + " within maxDecodedBytes = " + maxDecodedBytes + " needs", null),
-          in -> usable == null ? codings.decoder(in, applied, asked) : dictionaries.decoder(in, applied, asked, usable));
+          decoder(applied, asked, usable));
       return keeps ? dictionaries.keeping(decoded, answeredBy, answerHeaders) : decoded;
     }).build();
+  }
+
+  /**
+   * What decodes an answer in {@code applied}: with the dictionary its request announced, or with the
+   * codings' decoders, a body in one coding whose engine decodes whole bodies in one call where it can.
+   *
+   * @param usable the dictionary of a {@code dcz} answer, or null
+   */
+  private DecodedBuffers.Decoder decoder(List<String> applied, String asked, DictionaryStore.Entry usable) {
+    if (usable != null) {
+      return in -> dictionaries.decoder(in, applied, asked, usable);
+    }
+    if (applied.size() != 1 || !codings.decodesWhole(applied.get(0))) {
+      return in -> codings.decoder(in, applied, asked);
+    }
+    String coding = applied.get(0);
+    return new DecodedBuffers.Decoder() {
+      @Override
+      public InputStream open(InputStream encoded) throws IOException {
+        return codings.decoder(encoded, applied, asked);
+      }
+
+      @Override
+      public byte[] decodeWhole(byte[] encoded) {
+        return codings.decodeWhole(coding, encoded);
+      }
+
+      @Override
+      public boolean decodesWhole() {
+        return true;
+      }
+    };
   }
 
   /** Ends the decoders' and the request compression's native state, and drops the dictionaries. Idempotent. */

@@ -19,24 +19,38 @@ import org.junit.jupiter.api.Test;
  * by the build to {@code target/boot-4.0}; a Boot class they do not have is not found, never taken
  * from 4.1) and whose zipjack classes link against them, {@link Boot40Probe} starts both
  * auto-configurations and applies their customizers to Boot 4.0's codecs, WebClient builder and
- * Reactor Netty connector builder.
+ * Reactor Netty connector builder, and {@link Boot40ServiceProbe} starts a whole WebFlux service on
+ * Boot 4.0's Reactor Netty server and calls it.
  */
 class Boot40ReactiveAutoConfigurationTest {
   @Test
   void theWebFluxAndWebClientAutoConfigurationsWorkOnBoot40() throws Exception {
+    assertEquals(List.of("writer", "request filter", "WebClient filter", "WebClient decoder", "connector"),
+        callInBoot40(Boot40Probe.class));
+  }
+
+  @Test
+  void aWholeWebFluxServiceOnBoot40AnswersCompressedWithExactLengthsAndItsWebClientDecodes() throws Exception {
+    assertEquals(List.of("zstd with an exact length", "gzip with an exact length", "request bomb refused with 413",
+        "WebClient read a compressed answer into objects"), callInBoot40(Boot40ServiceProbe.class));
+  }
+
+  /**
+   * Makes {@code probe} in a class loader whose Boot classes are all Boot 4.0's (checked) and calls
+   * it with that loader as the thread's context loader, in which Boot makes its proxies.
+   */
+  private static List<String> callInBoot40(Class<? extends Callable<List<String>>> probe) throws Exception {
     try (BootVersionClassLoader loader = new BootVersionClassLoader(jars())) {
       @SuppressWarnings("unchecked")
-      Callable<List<String>> probe = (Callable<List<String>>) loader.loadClass(Boot40Probe.class.getName())
-          .getConstructor().newInstance();
-
+      Callable<List<String>> made = (Callable<List<String>>) loader.loadClass(probe.getName()).getConstructor()
+          .newInstance();
       assertTrue(loader.loadClass("org.springframework.boot.SpringApplication").getProtectionDomain()
           .getCodeSource().getLocation().getPath().endsWith("spring-boot-4.0.9.jar"));
       Thread thread = Thread.currentThread();
       ClassLoader context = thread.getContextClassLoader();
-      thread.setContextClassLoader(loader); // the runner's context proxies are made in it
+      thread.setContextClassLoader(loader);
       try {
-        assertEquals(List.of("writer", "request filter", "WebClient filter", "WebClient decoder", "connector"),
-            probe.call());
+        return made.call();
       } finally {
         thread.setContextClassLoader(context);
       }

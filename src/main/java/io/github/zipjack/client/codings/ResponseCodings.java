@@ -40,6 +40,8 @@ public final class ResponseCodings implements AutoCloseable {
 
   /** Coding token to the engine that decodes it; never identity. */
   private final Map<String, CompressionEngine> engines;
+  /** The keys of {@link #engines}, in their order. */
+  private final List<String> codings;
   private final long maxDecodedBytes;
 
   /**
@@ -73,6 +75,7 @@ public final class ResponseCodings implements AutoCloseable {
       throw e;
     }
     this.engines = Collections.unmodifiableMap(made);
+    this.codings = List.copyOf(made.keySet());
   }
 
   /**
@@ -116,7 +119,7 @@ public final class ResponseCodings implements AutoCloseable {
 
   /** {@return the codings asked for, most preferred first} */
   public List<String> codings() {
-    return List.copyOf(engines.keySet());
+    return codings;
   }
 
   /**
@@ -230,7 +233,7 @@ public final class ResponseCodings implements AutoCloseable {
 
   /**
    * {@return whether a body of {@code coding} alone can be decoded in one call by
-   * {@link #decodeWhole}} True for gzip where libdeflate loads (Java 25+).
+   * {@link #decodeWhole}} True for gzip (libdeflate where it loads, on Java 25+, else one zlib call).
    */
   public boolean decodesWhole(String coding) {
     CompressionEngine engine = engines.get(coding);
