@@ -32,6 +32,17 @@ class RoundPartsTest {
   }
 
   @Test
+  void theDefaultBenchmarksForksGetTheQuickTimingTheUserDidNotSet() {
+    assertEquals(List.of("-w", "1s", "-i", "3", "-r", "500ms"),
+        JarRounds.forkTiming(List.of("PipelineBenchmark", "-wi", "5"), true));
+  }
+
+  @Test
+  void aBenchmarkTheUserNamedKeepsItsOwnTiming() {
+    assertEquals(List.of(), JarRounds.forkTiming(List.of("ClientDecodeBenchmark", "-p", "client=zipjack-gzip"), false));
+  }
+
+  @Test
   void theTableStartsWithTheReferenceAndItsThroughput() {
     Comparison c = Comparison.against("zlib-1", List.of("zstd-1"));
     Round round = Round.ofSingleTurn(Map.of("zlib-1", 100.0, "zstd-1", 200.0));

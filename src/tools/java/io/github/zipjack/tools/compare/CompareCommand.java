@@ -129,13 +129,14 @@ public final class CompareCommand {
     if (jars.stream().distinct().count() != jars.size()) {
       throw new IllegalArgumentException("a jar is named twice: " + jars);
     }
-    if (jmhArgs.isEmpty()) {
+    boolean defaultBenchmark = jmhArgs.isEmpty();
+    if (defaultBenchmark) {
       jmhArgs = List.of(DEFAULT_JAR_BENCHMARK, "-p", "dataset=people-100", "-p", "codec=zstd-1", "-p", "format=JSON");
     }
     out.println(NAME + ": " + String.join(" ", jmhArgs) + " on " + String.join(", ", jars.subList(1, jars.size()))
         + " against " + jars.get(0) + ", up to " + time.toSeconds() + " s; each round one JMH fork of each jar");
     Files.createDirectories(workDir);
-    RoundRunner runner = new JarRounds(jmhArgs, workDir, workDir.resolve("forks.log"));
+    RoundRunner runner = new JarRounds(jmhArgs, defaultBenchmark, workDir, workDir.resolve("forks.log"));
     report(Comparison.against(jars.get(0), jars.subList(1, jars.size())), runner, time);
     return 0;
   }

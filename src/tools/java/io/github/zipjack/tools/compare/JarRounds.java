@@ -20,23 +20,47 @@ import java.util.zip.ZipFile;
 final class JarRounds implements RoundRunner {
   /** The JMH entry every benchmarks jar has (JMH's annotation processor writes it). */
   static final String BENCHMARK_LIST = "META-INF/BenchmarkList";
-  /** The timing of a fork unless the user's JMH arguments set it: 3 x 1 s warm-up, 3 x 500 ms measured. */
-  static final List<List<String>> DEFAULT_TIMING =
+  /**
+   * The timing of the default benchmark's forks, unless the user's JMH arguments set it: 3 x 1 s
+   * warm-up, 3 x 500 ms measured. A benchmark the user names keeps its own (its annotations, as JMH
+   * runs it), since some need a long warm-up to measure anything but their compilation.
+   */
+  static final List<List<String>> QUICK_TIMING =
       List.of(List.of("-wi", "3"), List.of("-w", "1s"), List.of("-i", "3"), List.of("-r", "500ms"));
 
   private final List<String> jmhArgs;
+  private final List<String> timing;
   private final Path workDir;
   private final Path log;
 
   /**
    * @param jmhArgs the benchmark regex and {@code -p} options; they must select one benchmark
+   * @param defaultBenchmark whether they are the default benchmark's, whose forks get {@link #QUICK_TIMING}
    * @param workDir where the forks' result files go
    * @param log appended with the forks' output
    */
-  JarRounds(List<String> jmhArgs, Path workDir, Path log) {
+  JarRounds(List<String> jmhArgs, boolean defaultBenchmark, Path workDir, Path log) {
     this.jmhArgs = List.copyOf(jmhArgs);
+    this.timing = forkTiming(jmhArgs, defaultBenchmark);
     this.workDir = workDir;
     this.log = log;
+  }
+
+  /**
+   * {@return the timing options each fork gets beside {@code jmhArgs}: for the default benchmark,
+   * those of {@link #QUICK_TIMING} the user's arguments do not set; for a benchmark the user named,
+   * none (its own annotations apply)}
+   */
+  static List<String> forkTiming(List<String> jmhArgs, boolean defaultBenchmark) {
+    List<String> options = new ArrayList<>();
+    if (defaultBenchmark) {
+      for (List<String> option : QUICK_TIMING) {
+        if (!jmhArgs.contains(option.get(0))) {
+          options.addAll(option);
+        }
+      }
+    }
+    return List.copyOf(options);
   }
 
   /**
@@ -75,11 +99,7 @@ final class JarRounds implements RoundRunner {
       command.addAll(JvmRounds.jvmFlags(Runtime.version().feature()));
       command.addAll(List.of("-jar", jar.toString()));
       command.addAll(jmhArgs);
-      for (List<String> option : DEFAULT_TIMING) {
-        if (!jmhArgs.contains(option.get(0))) {
-          command.addAll(option);
-        }
-      }
+      command.addAll(timing);
       command.addAll(List.of("-f", "1", "-rf", "json", "-rff", result.toString()));
       Process process = new ProcessBuilder(command).redirectErrorStream(true)
           .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
