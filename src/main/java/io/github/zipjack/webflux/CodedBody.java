@@ -20,8 +20,9 @@ import reactor.core.publisher.Mono;
  * ({@link DecodedBuffers}), which any decoder reads as usual; {@link #read} instead decodes it
  * straight into one value: the encoded bytes are joined, then decoded in one call into one array
  * where the coding's engine can ({@code ResponseCodings.decodeWhole}: a gzip member of at most
- * 256 KiB), else parsed from the decoding stream as it inflates, so that the decoded body is never
- * held. Either way nothing decodes past the filter's {@code maxDecodedBytes}.
+ * 256 KiB, held decoded up to 8 MiB) and parsed from that array, else parsed from the decoding
+ * stream as it inflates, without holding the decoded body. Either way nothing decodes past the
+ * filter's {@code maxDecodedBytes}.
  *
  * <p>Thread-safe as a {@code Flux}: each subscription decodes the body it subscribes to (an HTTP
  * body can be subscribed to once). The joined buffer and the decoder are released on every path.
