@@ -42,17 +42,7 @@ final class Jackson2Binding implements JacksonBinding {
 
   @Override
   public <T> T read(InputStream decoded, Object type) throws IOException {
-    return read(decoded, null, type);
-  }
-
-  @Override
-  public <T> T read(byte[] decoded, Object type) throws IOException {
-    return read(null, decoded, type);
-  }
-
-  /** Reads from {@code bytes}, or from {@code stream} when they are null. */
-  private <T> T read(InputStream stream, byte[] bytes, Object type) throws IOException {
-    try (JsonParser parser = createParser(stream, bytes)) {
+    try (JsonParser parser = createParser(decoded)) {
       T value = mapper.readValue(parser, (JavaType) type);
       expectEnd(parser);
       return value;
@@ -63,8 +53,8 @@ final class Jackson2Binding implements JacksonBinding {
     }
   }
 
-  private JsonParser createParser(InputStream stream, byte[] bytes) throws IOException {
-    JsonParser parser = bytes != null ? mapper.createParser(bytes) : mapper.createParser(stream);
+  private JsonParser createParser(InputStream decoded) throws IOException {
+    JsonParser parser = mapper.createParser(decoded);
     // Jackson's JSON parser enforces its read constraints itself; msgpack's does not.
     return settings.format == Format.MSGPACK
         ? new ReadLimitedParser(parser, settings.maxNestingDepth, mapper.getFactory().streamReadConstraints()) : parser;

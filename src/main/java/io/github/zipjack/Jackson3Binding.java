@@ -59,17 +59,7 @@ final class Jackson3Binding implements JacksonBinding {
 
   @Override
   public <T> T read(InputStream decoded, Object type) throws IOException {
-    return read(decoded, null, type);
-  }
-
-  @Override
-  public <T> T read(byte[] decoded, Object type) throws IOException {
-    return read(null, decoded, type);
-  }
-
-  /** Reads from {@code bytes}, or from {@code stream} when they are null. */
-  private <T> T read(InputStream stream, byte[] bytes, Object type) throws IOException {
-    try (JsonParser parser = bytes != null ? mapper.createParser(bytes) : mapper.createParser(stream)) {
+    try (JsonParser parser = mapper.createParser(decoded)) {
       T value = mapper.readValue(parser, (JavaType) type);
       expectEnd(parser);
       return value;

@@ -30,12 +30,6 @@ interface JacksonBinding {
    */
   <T> T read(InputStream decoded, Object type) throws IOException;
 
-  /**
-   * Reads one value of {@code type} from a decoded body held whole, parsed from the array itself,
-   * and checks that nothing follows it; otherwise as {@link #read(InputStream, Object)}.
-   */
-  <T> T read(byte[] decoded, Object type) throws IOException;
-
   /** This binding's resolved type (a JavaType of its Jackson) for {@code type}. */
   Object type(Class<?> type);
 

@@ -266,7 +266,7 @@ public final class Pipeline implements AutoCloseable {
     try {
       checkOpen();
       byte[] whole = engine.decodeWhole(body, 0, body.length, settings.maxDecodedBytes);
-      return whole != null ? parse(whole, Objects.requireNonNull(type, "type"))
+      return whole != null ? parse(new ByteArrayInputStream(whole), Objects.requireNonNull(type, "type"))
           : read(new ByteArrayInputStream(body), type);
     } catch (ZipjackDecodeException e) {
       throw e;
@@ -335,23 +335,10 @@ public final class Pipeline implements AutoCloseable {
     try {
       return binding.read(decoded, type);
     } catch (CharConversionException e) {
-      throw notText(e);
+      // Jackson's UTF-32 reader, chosen for a body that starts with zero bytes, meets invalid characters
+      throw new MalformedBodyException("decoded body is not " + settings.format + " text in any Unicode encoding: "
+          + e.getMessage(), e);
     }
-  }
-
-  /** Deserializes decoded bytes held whole, from the array itself. */
-  private <T> T parse(byte[] decoded, Object type) throws IOException {
-    try {
-      return binding.read(decoded, type);
-    } catch (CharConversionException e) {
-      throw notText(e);
-    }
-  }
-
-  /** Jackson's UTF-32 reader, chosen for a body that starts with zero bytes, met invalid characters. */
-  private MalformedBodyException notText(CharConversionException e) {
-    return new MalformedBodyException("decoded body is not " + settings.format + " text in any Unicode encoding: "
-        + e.getMessage(), e);
   }
 
   /** {@return the format bodies are serialized in} */

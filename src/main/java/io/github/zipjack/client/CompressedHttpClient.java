@@ -537,7 +537,7 @@ public final class CompressedHttpClient implements AutoCloseable {
       }
       T value;
       if (whole != null) {
-        value = reader.read(format, whole);
+        value = reader.read(format, new ByteArrayInputStream(whole));
       } else {
         try (InputStream decoded = codings.decoder(body, applied, acceptEncoding, dcz, answered.announced())) {
           if (keeps) {
@@ -565,7 +565,7 @@ public final class CompressedHttpClient implements AutoCloseable {
       content = limited.readAllBytes();
     }
     dictionaries.keep(uri, headers, content, Instant.now());
-    return reader == null ? null : reader.read(format, content);
+    return reader == null ? null : reader.read(format, new ByteArrayInputStream(content));
   }
 
   /**
@@ -598,35 +598,19 @@ public final class CompressedHttpClient implements AutoCloseable {
     return dictionaries == null ? 0 : dictionaries.count();
   }
 
-  /**
-   * Reads a decoded body with a pipeline, from a stream or from a body held whole (parsed from the
-   * array itself); null for Void (the body is discarded).
-   */
-  private record BodyReader<T>(Decoding<InputStream, T> stream, Decoding<byte[], T> whole) {
-    T read(Pipeline pipeline, InputStream decoded) throws IOException {
-      return stream.decode(pipeline, decoded);
-    }
-
-    T read(Pipeline pipeline, byte[] decoded) throws IOException {
-      return whole.decode(pipeline, decoded);
-    }
-  }
-
-  /** Reads a value from a decoded body given as {@code B}. */
-  private interface Decoding<B, T> {
-    T decode(Pipeline pipeline, B decoded) throws IOException;
+  /** Reads a decoded body with a pipeline; null for Void (the body is discarded). */
+  private interface BodyReader<T> {
+    T read(Pipeline pipeline, InputStream decoded) throws IOException;
   }
 
   private static <T> BodyReader<T> classReader(Class<T> type) {
     Objects.requireNonNull(type, "type");
-    return type == Void.class ? null : new BodyReader<>((pipeline, in) -> pipeline.decode(in, type),
-        (pipeline, bytes) -> pipeline.decode(bytes, type));
+    return type == Void.class ? null : (pipeline, in) -> pipeline.decode(in, type);
   }
 
   private static <T> BodyReader<T> typeReader(TypeReference<T> type) {
     Objects.requireNonNull(type, "type");
-    return new BodyReader<>((pipeline, in) -> pipeline.decode(in, type),
-        (pipeline, bytes) -> pipeline.decode(bytes, type));
+    return (pipeline, in) -> pipeline.decode(in, type);
   }
 
   /** Decoder state lent out and not yet returned; 0 when every answer's decoders were closed. For tests. */

@@ -79,23 +79,6 @@ public final class IdentityEngine implements CompressionEngine {
   }
 
   @Override
-  public boolean decodesWhole() {
-    return true;
-  }
-
-  /**
-   * The body itself, not copied, when it is the whole array, within {@code maxDecodedBytes}, and
-   * does not start as gzip or zstd does; else null, and {@link #decoder} says what is wrong.
-   */
-  @Override
-  public byte[] decodeWhole(byte[] body, int offset, int length, long maxDecodedBytes) {
-    boolean gzip = length >= 2 && (body[offset] & 0xff) == GzipEngine.MAGIC_1
-        && (body[offset + 1] & 0xff) == GzipEngine.MAGIC_2;
-    boolean zstd = length >= ZstdFrameHeader.MAGIC_BYTES && ZstdFrameHeader.isMagic(body, offset);
-    return offset == 0 && length == body.length && length <= maxDecodedBytes && !gzip && !zstd ? body : null;
-  }
-
-  @Override
   public void close() {
     encoders.close();
   }

@@ -21,15 +21,9 @@ final class ClientBodyFormat implements AutoCloseable {
   private final GenericDecoder decoder;
   private final List<MediaType> mediaTypes;
 
-  /**
-   * Reads a value of a generic type from a decoded body with the pipeline's mapper, Jackson 2 or 3:
-   * from a stream, or from a body held whole, parsed from the array itself.
-   */
-  record GenericDecoder(Decoding<InputStream> stream, Decoding<byte[]> whole) {
-    /** Reads a value of {@code type} from a decoded body given as {@code B}. */
-    interface Decoding<B> {
-      Object decode(B decoded, Type type) throws IOException;
-    }
+  /** Reads a value of a generic type from a decoded body with the pipeline's mapper, Jackson 2 or 3. */
+  interface GenericDecoder {
+    Object decode(InputStream decoded, Type type) throws IOException;
   }
 
   /**
@@ -57,8 +51,7 @@ final class ClientBodyFormat implements AutoCloseable {
     } catch (IllegalStateException jackson3) {
       return Jackson3Mappers.genericDecoder(pipeline);
     }
-    return new GenericDecoder((in, type) -> pipeline.decode(in, jackson2Types.constructType(type)),
-        (bytes, type) -> pipeline.decode(bytes, jackson2Types.constructType(type)));
+    return (in, type) -> pipeline.decode(in, jackson2Types.constructType(type));
   }
 
   String name() {
@@ -81,12 +74,7 @@ final class ClientBodyFormat implements AutoCloseable {
 
   /** {@code decoded} read into {@code type}, within the pipeline's limits. */
   Object decode(InputStream decoded, Type type) throws IOException {
-    return decoder.stream().decode(decoded, type);
-  }
-
-  /** {@code decoded}, held whole, read into {@code type} from the array, within the pipeline's limits. */
-  Object decode(byte[] decoded, Type type) throws IOException {
-    return decoder.whole().decode(decoded, type);
+    return decoder.decode(decoded, type);
   }
 
   /** Closes the pipeline this object made. Idempotent. */

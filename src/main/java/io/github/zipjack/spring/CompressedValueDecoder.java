@@ -3,9 +3,6 @@ package io.github.zipjack.spring;
 import io.github.zipjack.ZipjackDecodeException;
 import io.github.zipjack.webflux.CodedBody;
 import io.github.zipjack.webflux.DecodingExchangeFilter;
-import java.io.IOException;
-import java.io.InputStream;
-import java.lang.reflect.Type;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Map;
@@ -99,18 +96,7 @@ final class CompressedValueDecoder implements Decoder<Object> {
     if (!(input instanceof CodedBody coded) || format == null) {
       return fallback(elementType, mimeType).decodeToMono(input, elementType, mimeType, hints);
     }
-    Type type = elementType.getType();
-    return coded.read(maxInMemoryBytes, new CodedBody.ValueReader<>() {
-      @Override
-      public Object read(InputStream decoded) throws IOException {
-        return format.decode(decoded, type);
-      }
-
-      @Override
-      public Object read(byte[] decoded) throws IOException {
-        return format.decode(decoded, type);
-      }
-    })
+    return coded.read(maxInMemoryBytes, decoded -> format.decode(decoded, elementType.getType()))
         .onErrorMap(ZipjackDecodeException.class, e -> new DecodingException("Could not read " + format.name()
             + ": " + e.getMessage(), e));
   }

@@ -37,8 +37,7 @@ final class Jackson3Mappers {
   static ClientBodyFormat.GenericDecoder genericDecoder(Pipeline pipeline) {
     Jackson3View view = pipeline.jackson3();
     TypeFactory types = view.mapper().getTypeFactory();
-    return new ClientBodyFormat.GenericDecoder((in, type) -> view.decode(in, types.constructType(type)),
-        (bytes, type) -> view.decode(bytes, types.constructType(type)));
+    return (in, type) -> view.decode(in, types.constructType(type));
   }
 
   /**

@@ -20,7 +20,7 @@ import reactor.core.publisher.Mono;
  * ({@link DecodedBuffers}), which any decoder reads as usual; {@link #read} instead decodes it
  * straight into one value: the encoded bytes are joined, then decoded in one call into one array
  * where the coding's engine can ({@code ResponseCodings.decodeWhole}: a gzip member of at most
- * 256 KiB, held decoded up to 8 MiB) and parsed from that array, else parsed from the decoding
+ * 256 KiB, held decoded up to 8 MiB) and parsed from it, else parsed from the decoding
  * stream as it inflates, without holding the decoded body. Either way nothing decodes past the
  * filter's {@code maxDecodedBytes}.
  *
@@ -43,17 +43,6 @@ public final class CodedBody extends Flux<DataBuffer> {
      * @throws IOException if the body is malformed, past a limit, or not the value expected
      */
     T read(InputStream decoded) throws IOException;
-
-    /**
-     * {@return the value a decoded body held whole holds, or null for none} By default read from a
-     * stream over the array; a reader that can parse the array itself overrides it.
-     *
-     * @param decoded the decoded body, not changed
-     * @throws IOException if the body is malformed, past a limit, or not the value expected
-     */
-    default T read(byte[] decoded) throws IOException {
-      return read(new ByteArrayInputStream(decoded));
-    }
   }
 
   CodedBody(Flux<DataBuffer> encoded, int maxEncodedBytes, Supplier<? extends ZipjackDecodeException> tooLong,
@@ -105,18 +94,15 @@ public final class CodedBody extends Flux<DataBuffer> {
    * decoded), else from the decoding stream; the caller releases {@code joined}.
    */
   private <T> T read(DataBuffer joined, ValueReader<T> reader) throws IOException {
-    if (!decoder.decodesWhole() || joined.readableByteCount() > CompressedHttpClient.MAX_WHOLE_BODY_BYTES) {
-      try (InputStream in = decoder.open(joined.asInputStream())) {
-        return reader.read(in);
-      }
+    InputStream encoded = joined.asInputStream();
+    byte[] whole = null;
+    if (decoder.decodesWhole() && joined.readableByteCount() <= CompressedHttpClient.MAX_WHOLE_BODY_BYTES) {
+      byte[] bytes = new byte[joined.readableByteCount()];
+      joined.read(bytes);
+      whole = decoder.decodeWhole(bytes);
+      encoded = new ByteArrayInputStream(bytes);
     }
-    byte[] encoded = new byte[joined.readableByteCount()];
-    joined.read(encoded);
-    byte[] whole = decoder.decodeWhole(encoded);
-    if (whole != null) {
-      return reader.read(whole);
-    }
-    try (InputStream in = decoder.open(new ByteArrayInputStream(encoded))) {
+    try (InputStream in = whole != null ? new ByteArrayInputStream(whole) : decoder.open(encoded)) {
       return reader.read(in);
     }
   }
