@@ -69,8 +69,9 @@ public final class Compression {
 
   /**
    * Zstandard (RFC 8878; HTTP content coding {@code zstd}, RFC 9659) through zstd-jni
-   * ({@code com.github.luben:zstd-jni}, an optional dependency). Frames carry a checksum, and the
-   * content size when the body is compressed whole; the window never exceeds the 8 MB that HTTP's
+   * ({@code com.github.luben:zstd-jni}, an optional dependency). Frames carry the content size when
+   * the body is compressed whole, and a checksum of the content only when a pipeline asks for one
+   * ({@code Pipeline.Builder.zstdChecksum}; HTTP bodies never); the window never exceeds the 8 MB that HTTP's
    * {@code zstd} coding allows, whatever the level. Accepted by Chrome and Edge 123+, Firefox 126+,
    * Safari 26+.
    *

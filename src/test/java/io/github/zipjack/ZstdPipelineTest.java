@@ -69,6 +69,42 @@ class ZstdPipelineTest {
   }
 
   @Test
+  void framesCarryNoChecksumByDefault() {
+    try (Pipeline pipeline = Pipeline.builder().compression(Compression.zstd(1)).build()) {
+      byte[] body = pipeline.encode(Datasets.load("people-10").value());
+
+      assertEquals(0, body[4] & 0x04, "Content_Checksum_flag in the frame descriptor"); // RFC 8878 3.1.1.1.1
+    }
+  }
+
+  @Test
+  void zstdChecksumEndsEveryFrameWithAChecksumThatTheSystemToolChecks() throws Exception {
+    Object people = Datasets.load("people-100").value();
+    try (Pipeline plain = Pipeline.builder().compression(Compression.zstd(1)).build();
+        Pipeline checksumming = Pipeline.builder().compression(Compression.zstd(1)).zstdChecksum(true).build();
+        Pipeline json = Pipeline.builder().compression(Compression.none()).build()) {
+      byte[] body = checksumming.encode(people);
+      byte[] damaged = body.clone();
+      damaged[damaged.length - 1] ^= 0x01;
+
+      assertEquals(0x04, body[4] & 0x04, "Content_Checksum_flag in the frame descriptor");
+      assertEquals(plain.encode(people).length + 4, body.length, "4 bytes of checksum");
+      assertArrayEquals(json.encode(people), SystemTool.zstd(body, "-d"));
+      AssertionError refused = assertThrows(AssertionError.class, () -> SystemTool.zstd(damaged, "-d"));
+      assertTrue(refused.getMessage().toLowerCase(java.util.Locale.ROOT).contains("checksum"), refused.getMessage());
+    }
+  }
+
+  @Test
+  void zstdChecksumWithAnotherCompressionFailsAtBuildNamingIt() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> Pipeline.builder().compression(Compression.gzip(1)).zstdChecksum(true).build());
+
+    assertEquals("zstdChecksum is true but compression is gzip(1), which has no zstd frames; it applies to zstd only",
+        e.getMessage());
+  }
+
+  @Test
   void implementationSaysZstdJni() {
     try (Pipeline pipeline = Pipeline.builder().compression(Compression.zstd(3)).build()) {
       assertEquals("zstd(3) via zstd-jni", pipeline.implementation());

@@ -10,7 +10,8 @@ import java.io.OutputStream;
  * next body. Not thread-safe; lent by {@link ZstdEngine#open}, which pools it.
  *
  * <p>Each frame carries the body's size (zstd writes it when it compresses the whole input in one
- * call), a checksum of its content and a window of at most 8 MB ({@link ZstdContext}).
+ * call), a checksum of its content if the engine asks for one, and a window of at most 8 MB
+ * ({@link ZstdContext}).
  *
  * <p>Owns its context: {@link #dispose()} frees it once, and counts it released.
  */
@@ -26,7 +27,7 @@ final class ZstdBodyEncoder extends WholeBodyEncoder {
 
   ZstdBodyEncoder(ZstdEngine engine, int level, ContextCounter contexts) {
     this.engine = engine;
-    this.context = new ZstdContext(level, engine.dictionary(), contexts);
+    this.context = new ZstdContext(level, engine.checksum(), engine.dictionary(), contexts);
   }
 
   @Override

@@ -8,8 +8,8 @@ import java.io.IOException;
  * One {@link ZstdCompressCtx} set up for HTTP's {@code zstd} coding, owned by one encoder (whole-body
  * or streaming) and reused from body to body. Not thread-safe.
  *
- * <p>Every frame carries a checksum of its content and the content size when zstd knows it (a body
- * compressed in one call); its window never exceeds {@link ZstdEngine#HTTP_MAX_WINDOW_LOG}: the
+ * <p>Every frame carries the content size when zstd knows it (a body compressed in one call), and a
+ * checksum of its content when the engine asks for one; its window never exceeds {@link ZstdEngine#HTTP_MAX_WINDOW_LOG}: the
  * 8 MB that HTTP's {@code zstd} coding allows (RFC 9659). Only levels 20 to 22 need the cap; zstd
  * picks at most 8 MB for the others, and shrinks the window to a body of known size in any case.
  *
@@ -25,6 +25,7 @@ final class ZstdContext {
   private static final int MAX_LEVEL_WITHIN_HTTP_WINDOW = 19;
 
   private final int level;
+  private final boolean checksum;
   private final ContextCounter contexts;
   /** Null without a dictionary; one reference held until {@link #free()}. */
   private final ZstdLoadedDictionary dictionary;
@@ -32,9 +33,13 @@ final class ZstdContext {
   /** True once {@link #ctx} is freed. */
   private boolean freed;
 
-  /** @param dictionary null for none */
-  ZstdContext(int level, ZstdLoadedDictionary dictionary, ContextCounter contexts) {
+  /**
+   * @param checksum whether frames end with a checksum of their content
+   * @param dictionary null for none
+   */
+  ZstdContext(int level, boolean checksum, ZstdLoadedDictionary dictionary, ContextCounter contexts) {
     this.level = level;
+    this.checksum = checksum;
     this.contexts = contexts;
     this.dictionary = dictionary == null ? null : dictionary.retain();
     try {
@@ -65,7 +70,7 @@ final class ZstdContext {
    */
   private void configure() {
     ctx.setLevel(level);
-    ctx.setChecksum(true);
+    ctx.setChecksum(checksum);
     ctx.setContentSize(true);
     if (level > MAX_LEVEL_WITHIN_HTTP_WINDOW) {
       ctx.setWindowLog(ZstdEngine.HTTP_MAX_WINDOW_LOG);

@@ -12,12 +12,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * library has loaded.
  *
  * <p>Encoding: {@link #open} gathers each body whole and compresses it in one call into one frame
- * with its content size, a checksum and a window of at most 8 MB ({@link ZstdBodyEncoder}).
- * {@link #openStreaming} compresses a body of unknown size as it is written, into one frame with a
- * checksum, no content size and the same window cap, writing each block to the sink as zstd makes
+ * with its content size and a window of at most 8 MB ({@link ZstdBodyEncoder}).
+ * {@link #openStreaming} compresses a body of unknown size as it is written, into one frame with no
+ * content size and the same window cap, writing each block to the sink as zstd makes
  * it; it holds at most 128 KiB of input plus the level's window (512 KiB at level 1, 2 MiB at 3, at
  * most 8 MiB) and one block ({@link ZstdStreamEncoder}). Both compress with a pooled
- * {@code ZstdCompressCtx} ({@link ZstdContext}) reused from body to body. Decoding: a strict stream
+ * {@code ZstdCompressCtx} ({@link ZstdContext}) reused from body to body. Frames end with a checksum of
+ * their content only when {@link EngineConfig#zstdChecksum()} asks for one. Decoding: a strict stream
  * ({@link ZstdDecoderStream}) with a pooled {@code ZstdDecompressCtx} and its direct buffers, which
  * refuses frames whose window or content size exceeds {@code maxDecodedBytes} before decoding them.
  *
@@ -64,6 +65,7 @@ public final class ZstdEngine extends PooledEngine<ZstdBodyEncoder, ZstdDecoderS
   static final int MIN_PARALLEL_BYTES = JOB_BYTES + JOB_BYTES / 4;
 
   private final int level;
+  private final boolean checksum;
   private final long maxDecodedBytes;
   /** Null without a dictionary; the engine's reference is released by {@link #closeNative()}. */
   private final ZstdLoadedDictionary dictionary;
@@ -101,9 +103,15 @@ public final class ZstdEngine extends PooledEngine<ZstdBodyEncoder, ZstdDecoderS
       throw new IllegalArgumentException("zstd level must be in [1, 22]: " + level);
     }
     this.level = level;
+    this.checksum = config.zstdChecksum();
     this.maxDecodedBytes = config.maxDecodedBytes();
     this.parallelism = config.parallelism();
     this.dictionary = dictionary == null ? null : new ZstdLoadedDictionary(dictionary, dictionaryId, level, contexts);
+  }
+
+  /** Whether frames end with a checksum of their content. */
+  boolean checksum() {
+    return checksum;
   }
 
   /** The loaded dictionary contexts reference, or null. */

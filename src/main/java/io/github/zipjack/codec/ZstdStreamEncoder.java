@@ -13,7 +13,7 @@ import java.nio.ByteBuffer;
  * block to the sink as zstd makes it. Not thread-safe; lent by {@link ZstdEngine#openStreaming},
  * which pools it with its {@link ZstdContext} and its two direct buffers for the next body.
  *
- * <p>The frame carries a checksum and no content size, and its window is the level's, at most 8 MB
+ * <p>The frame carries no content size (a checksum if the engine asks for one), and its window is the level's, at most 8 MB
  * ({@link ZstdContext}). Body bytes held at any time: at most {@link #INPUT_BYTES} in the input
  * buffer plus what zstd keeps for matching, one window (2^19 bytes at level 1, 2^21 at 3, at most
  * 8 MiB) and one block; compressed bytes held: at most one output buffer.
@@ -43,7 +43,7 @@ final class ZstdStreamEncoder extends DirectInputEncoder {
 
   ZstdStreamEncoder(ZstdEngine engine, int level, ContextCounter contexts) {
     this.engine = engine;
-    this.context = new ZstdContext(level, engine.dictionary(), contexts);
+    this.context = new ZstdContext(level, engine.checksum(), engine.dictionary(), contexts);
   }
 
   @Override

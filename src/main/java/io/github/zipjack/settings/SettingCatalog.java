@@ -57,6 +57,10 @@ public final class SettingCatalog {
   /** {@code Pipeline.Builder.fastDoubleWriter}. */
   public static final Setting<Boolean> FAST_DOUBLE_WRITER = Setting.flag("fastDoubleWriter", false,
       "JSON doubles with Jackson's Schubfach writer (faster on JDK 17); JSON only").on(PIPELINE_BUILDER);
+  /** {@code Pipeline.Builder.zstdChecksum}. */
+  public static final Setting<Boolean> ZSTD_CHECKSUM = Setting.flag("zstdChecksum", false,
+      "zstd frames end with a 4-byte checksum of their content, checked when read back; zstd only")
+      .on(PIPELINE_BUILDER);
   /** {@code Pipeline.Builder.omitEmpty}. */
   public static final Setting<Boolean> OMIT_EMPTY = Setting.flag("omitEmpty", false,
       "leave out null and empty values").on(PIPELINE_BUILDER);
@@ -249,7 +253,7 @@ public final class SettingCatalog {
    * the client's.
    */
   public static final List<Setting<?>> ALL = List.of(FORMAT, COMPRESSION, ACCELERATOR, INPUT_BUFFER_SIZE,
-      DEFLATER_BUFFER_SIZE, COMPRESS_WHOLE_BODY, FAST_DOUBLE_WRITER, OMIT_EMPTY, MAPPER, JACKSON3_MAPPER,
+      DEFLATER_BUFFER_SIZE, COMPRESS_WHOLE_BODY, FAST_DOUBLE_WRITER, ZSTD_CHECKSUM, OMIT_EMPTY, MAPPER, JACKSON3_MAPPER,
       SAME_MAPPER_AS, MAX_DECODED_BYTES, MAX_NESTING_DEPTH, SEGMENT_POOL_BYTES, COMPRESSION_EXECUTOR,
       ENABLED, CODINGS, MIN_BODY_BYTES, MAX_BUFFERED_BYTES, MIME_TYPES, FILTER_SEGMENT_POOL_BYTES, ENCODER_POOL_SIZE,
       INFLATE_REQUESTS, MAX_INFLATED_REQUEST_BYTES, MAX_INFLATION_RATIO, FLUSH_GRACE_MILLIS, COMPRESSION_THREADS,

@@ -22,6 +22,16 @@ final class ZstdBodies {
     return new ZstdEngine(new EngineConfig(level, 0, 0, 4, null, maxDecodedBytes));
   }
 
+  /** An engine whose frames end with a checksum of their content. */
+  static ZstdEngine checksummingEngine(int level) {
+    return new ZstdEngine(new EngineConfig(level, 0, 0, 4, null, DEFAULT_MAX_DECODED_BYTES, Parallelism.SERIAL, true));
+  }
+
+  /** Whether the frame at the start of {@code body} says it ends with a checksum (RFC 8878 3.1.1.1.1). */
+  static boolean declaresChecksum(byte[] body) {
+    return (body[4] & 0x04) != 0;
+  }
+
   /** About {@code byteCount} bytes of JSON-like text, the same for the same seed. */
   static byte[] text(int byteCount, long seed) {
     Random random = new Random(seed);

@@ -6,6 +6,7 @@ import static io.github.zipjack.codec.ZstdBodies.engine;
 import static io.github.zipjack.codec.ZstdBodies.text;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -57,15 +58,28 @@ class ZstdEngineTest {
 
   @ParameterizedTest(name = "zstd({0})")
   @ValueSource(ints = {1, 19})
-  void frameDeclaresTheContentSizeAndAChecksum(int level) throws IOException {
+  void frameDeclaresTheContentSizeAndNoChecksumByDefault(int level) throws IOException {
     byte[] body;
     try (ZstdEngine engine = engine(level)) {
       body = encode(engine, PLAIN);
     }
 
-    int descriptor = body[4] & 0xff;
-    assertEquals(0x04, descriptor & 0x04, "Content_Checksum_flag in descriptor " + Integer.toHexString(descriptor));
+    assertFalse(ZstdBodies.declaresChecksum(body), "Content_Checksum_flag in descriptor " + Integer.toHexString(body[4]));
     assertEquals(PLAIN.length, Zstd.getFrameContentSize(body), "content size read by zstd-jni");
+  }
+
+  @Test
+  void frameEndsWithAChecksumWhenTheConfigAsksForOneAndDecodesToTheSameBody() throws IOException {
+    byte[] withChecksum;
+    byte[] without;
+    try (ZstdEngine checksumming = ZstdBodies.checksummingEngine(1); ZstdEngine plain = engine(1)) {
+      withChecksum = encode(checksumming, PLAIN);
+      without = encode(plain, PLAIN);
+      assertArrayEquals(PLAIN, decode(plain, withChecksum));
+    }
+
+    assertTrue(ZstdBodies.declaresChecksum(withChecksum));
+    assertEquals(without.length + 4, withChecksum.length, "4 bytes of XXH64 at the frame's end");
   }
 
   @Test

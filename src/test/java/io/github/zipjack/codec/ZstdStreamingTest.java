@@ -2,6 +2,7 @@ package io.github.zipjack.codec;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.zipjack.SystemTool;
@@ -25,13 +26,24 @@ class ZstdStreamingTest extends StreamingEncoderContract {
   }
 
   @Test
-  void streamedFrameCarriesAChecksumAndNoContentSize() throws IOException {
+  void streamedFrameCarriesNoChecksumByDefaultAndNoContentSize() throws IOException {
     byte[] body = stream(PLAIN);
 
     int descriptor = body[4] & 0xff; // RFC 8878 section 3.1.1.1.1
-    assertEquals(0x04, descriptor & 0x04, "Content_Checksum_flag in descriptor " + Integer.toHexString(descriptor));
+    assertFalse(ZstdBodies.declaresChecksum(body), "Content_Checksum_flag in descriptor " + Integer.toHexString(descriptor));
     assertEquals(0, descriptor & 0xe0, "Frame_Content_Size_flag and Single_Segment_flag in descriptor "
         + Integer.toHexString(descriptor));
+  }
+
+  @Test
+  void streamedFrameEndsWithAChecksumWhenTheConfigAsksForOne() throws IOException {
+    byte[] body;
+    try (ZstdEngine engine = ZstdBodies.checksummingEngine(3)) {
+      body = stream(engine, PLAIN);
+      assertArrayEquals(PLAIN, ZstdBodies.decode(engine, body));
+    }
+
+    assertTrue(ZstdBodies.declaresChecksum(body));
   }
 
   @Test
