@@ -16,8 +16,10 @@ import java.util.OptionalLong;
 /**
  * Large bodies, whole against streaming: per dataset, codec and thread count, LargeBodyBenchmark's
  * throughput with the encoder {@code open} lends (whole) and the one {@code openStreaming} lends
- * (streaming, as the servlet filter compresses bodies past its buffering limit), their ratio, the
- * bytes each allocates per body and the size of the body each makes. Sizes are compressed while the
+ * (streaming, as the servlet filter compresses bodies past its buffering limit), one fork each with
+ * JMH's error and not divided (a ratio of two single forks would move with the machine, see
+ * docs/benchmarks.md, "Paired rounds"), the bytes each allocates per body and the size of the body
+ * each makes. Sizes are compressed while the
  * report is written, by the benchmark's own code, and kept. Not thread-safe.
  */
 final class LargeBodySection {
@@ -25,7 +27,6 @@ final class LargeBodySection {
   static final String HEADING = "Large bodies: whole against streaming";
   static final String WHOLE_SCORE = "whole ops/s";
   static final String STREAMING_SCORE = "streaming ops/s";
-  static final String RATIO = "streaming × whole";
   static final String WHOLE_ALLOC = "whole B/op";
   static final String STREAMING_ALLOC = "streaming B/op";
   static final String WHOLE_SIZE = "whole size B";
@@ -53,10 +54,11 @@ final class LargeBodySection {
         + " compresses it in one call, zstd and brotli do so up to 1 MiB and go on streaming past it; zlib"
         + " streams either way) or by openStreaming (streaming:"
         + " compressed as written, as the servlet filter does past maxBufferedBytes), then finished into"
-        + " a discarding sink. %s divides the two throughputs: below 1 streaming costs, above 1 it saves."
-        + " B/op comes from JMH's gc profiler; sizes are the bodies each shape makes of the dataset,"
+        + " a discarding sink. Throughputs are one fork each, with JMH's error, and not divided: a ratio of"
+        + " two single forks moves with the machine by as much as the difference, and whole against"
+        + " streaming has not been measured in paired rounds. B/op comes from JMH's gc profiler; sizes are the bodies each shape makes of the dataset,"
         + " compressed while this report was written.", Suite.LARGE_BODY, Suite.LARGE_BODY_COMPRESS,
-        ResultSet.measuredOn(measured), LargeBodyBenchmark.PIECE_BYTES, RATIO));
+        ResultSet.measuredOn(measured), LargeBodyBenchmark.PIECE_BYTES));
     if (measured.stream().noneMatch(JmhResult::hasAllocation)) {
       doc.note("No B/op figures: the run was made without -prof gc.");
     }
@@ -83,15 +85,13 @@ final class LargeBodySection {
     workloads.sort(Comparator.comparing((Workload w) -> datasets.indexOf(w.dataset()))
         .thenComparing(Workload::threads)
         .thenComparing(w -> Suite.codecOrder(w.codec())));
-    MarkdownTable table = new MarkdownTable("dataset", "codec", "threads", WHOLE_SCORE, STREAMING_SCORE, RATIO,
+    MarkdownTable table = new MarkdownTable("dataset", "codec", "threads", WHOLE_SCORE, STREAMING_SCORE,
         WHOLE_ALLOC, STREAMING_ALLOC, WHOLE_SIZE, STREAMING_SIZE);
     for (Workload w : workloads) {
       JmhResult whole = byWorkload.get(w).get(LargeBodyBenchmark.WHOLE);
       JmhResult streaming = byWorkload.get(w).get(LargeBodyBenchmark.STREAMING);
       table.addRow(w.dataset(), w.codec(), Integer.toString(w.threads()),
           score(whole), score(streaming),
-          whole != null && streaming != null
-              ? Figures.ratio(streaming.opsPerSecond() / whole.opsPerSecond()) : MarkdownTable.NONE,
           allocation(whole), allocation(streaming),
           size(w, LargeBodyBenchmark.WHOLE), size(w, LargeBodyBenchmark.STREAMING));
     }
