@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.zipjack.JdkGzip;
 import io.github.zipjack.MalformedBodyException;
 import io.github.zipjack.TruncatedBodyException;
 import io.github.zipjack.buffer.StripedPool;
@@ -19,7 +20,6 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,14 +36,14 @@ class GzipDecoderStreamTest {
 
   @Test
   void twoMembersReadAsOneStream() throws IOException {
-    byte[] body = concat(jdkGzip("[1,".getBytes(StandardCharsets.US_ASCII)), jdkGzip("2]".getBytes(StandardCharsets.US_ASCII)));
+    byte[] body = concat(JdkGzip.of("[1,".getBytes(StandardCharsets.US_ASCII)), JdkGzip.of("2]".getBytes(StandardCharsets.US_ASCII)));
 
     assertEquals("[1,2]", new String(readAll(body), StandardCharsets.US_ASCII));
   }
 
   @Test
   void headerWithFileNameCommentExtraAndHeaderCrcIsRead() throws IOException {
-    byte[] plain = jdkGzip(PEOPLE_10);
+    byte[] plain = JdkGzip.of(PEOPLE_10);
     ByteArrayOutputStream body = new ByteArrayOutputStream();
     body.write(plain, 0, 3);
     body.write(2 | 4 | 8 | 16); // FHCRC, FEXTRA, FNAME, FCOMMENT
@@ -69,7 +69,7 @@ class GzipDecoderStreamTest {
 
   @Test
   void garbageAfterTheMemberIsMalformedAndSaysWhere() throws IOException {
-    byte[] member = jdkGzip(PEOPLE_10);
+    byte[] member = JdkGzip.of(PEOPLE_10);
     byte[] body = concat(member, "xy".getBytes(StandardCharsets.US_ASCII));
 
     MalformedBodyException e = assertThrows(MalformedBodyException.class, () -> readAll(body));
@@ -78,7 +78,7 @@ class GzipDecoderStreamTest {
 
   @Test
   void wrongLengthInTrailerIsMalformed() throws IOException {
-    byte[] body = jdkGzip(PEOPLE_10);
+    byte[] body = JdkGzip.of(PEOPLE_10);
     body[body.length - 4] ^= 0x01;
 
     MalformedBodyException e = assertThrows(MalformedBodyException.class, () -> readAll(body));
@@ -87,7 +87,7 @@ class GzipDecoderStreamTest {
 
   @Test
   void reservedFlagBitIsMalformed() throws IOException {
-    byte[] body = jdkGzip(PEOPLE_10);
+    byte[] body = JdkGzip.of(PEOPLE_10);
     body[3] = (byte) 0x20;
 
     assertThrows(MalformedBodyException.class, () -> readAll(body));
@@ -95,7 +95,7 @@ class GzipDecoderStreamTest {
 
   @Test
   void methodOtherThanDeflateIsMalformed() throws IOException {
-    byte[] body = jdkGzip(PEOPLE_10);
+    byte[] body = JdkGzip.of(PEOPLE_10);
     body[2] = 7;
 
     MalformedBodyException e = assertThrows(MalformedBodyException.class, () -> readAll(body));
@@ -104,14 +104,14 @@ class GzipDecoderStreamTest {
 
   @Test
   void bodyCutInsideTheHeaderIsTruncated() throws IOException {
-    byte[] body = Arrays.copyOf(jdkGzip(PEOPLE_10), 6);
+    byte[] body = Arrays.copyOf(JdkGzip.of(PEOPLE_10), 6);
 
     assertThrows(TruncatedBodyException.class, () -> readAll(body));
   }
 
   @Test
   void inflaterGoesBackToThePoolOnCloseAndIsReused() throws IOException {
-    byte[] body = jdkGzip(PEOPLE_10);
+    byte[] body = JdkGzip.of(PEOPLE_10);
     readAll(body);
     assertEquals(1, pool.idleCount());
 
@@ -123,19 +123,19 @@ class GzipDecoderStreamTest {
 
   @Test
   void inflaterGoesBackToThePoolWhenTheBodyIsCorrupt() throws IOException {
-    byte[] body = jdkGzip(PEOPLE_10);
+    byte[] body = JdkGzip.of(PEOPLE_10);
     body[body.length - 8] ^= 0x01;
     try (InputStream in = new GzipDecoderStream(new ByteArrayInputStream(body), pool)) {
       assertThrows(MalformedBodyException.class, () -> in.readAllBytes());
     }
 
     assertEquals(1, pool.idleCount());
-    assertArrayEquals(PEOPLE_10, readAll(jdkGzip(PEOPLE_10)), "a reset Inflater decodes the next body");
+    assertArrayEquals(PEOPLE_10, readAll(JdkGzip.of(PEOPLE_10)), "a reset Inflater decodes the next body");
   }
 
   @Test
   void readAfterCloseFails() throws IOException {
-    InputStream in = new GzipDecoderStream(new ByteArrayInputStream(jdkGzip(PEOPLE_10)), pool);
+    InputStream in = new GzipDecoderStream(new ByteArrayInputStream(JdkGzip.of(PEOPLE_10)), pool);
     in.close();
     in.close();
 
@@ -146,14 +146,6 @@ class GzipDecoderStreamTest {
     try (InputStream in = new GzipDecoderStream(new ByteArrayInputStream(body), pool)) {
       return in.readAllBytes();
     }
-  }
-
-  private static byte[] jdkGzip(byte[] plain) throws IOException {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try (GZIPOutputStream gzip = new GZIPOutputStream(out)) {
-      gzip.write(plain);
-    }
-    return out.toByteArray();
   }
 
   private static byte[] concat(byte[] a, byte[] b) {

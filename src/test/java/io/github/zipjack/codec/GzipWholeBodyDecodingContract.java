@@ -8,18 +8,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.zipjack.ChecksumMismatchException;
 import io.github.zipjack.Compression;
+import io.github.zipjack.JdkGzip;
 import io.github.zipjack.MalformedBodyException;
 import io.github.zipjack.Pipeline;
 import io.github.zipjack.data.Datasets;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 import java.util.zip.CRC32;
 import java.util.zip.Deflater;
-import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -55,13 +54,13 @@ abstract class GzipWholeBodyDecodingContract {
 
   @Test
   void decodesABodyTheJdkMadeToItsBytes() {
-    byte[] body = jdkGzip(json);
+    byte[] body = JdkGzip.of(json);
     assertArrayEquals(json, engine.decodeWhole(body, 0, body.length, NO_LIMIT));
   }
 
   @Test
   void decodesABodyAtAnOffsetInTheArray() {
-    byte[] body = jdkGzip(json);
+    byte[] body = JdkGzip.of(json);
     byte[] shifted = new byte[body.length + 7];
     System.arraycopy(body, 0, shifted, 3, body.length);
     assertArrayEquals(json, engine.decodeWhole(shifted, 3, body.length, NO_LIMIT));
@@ -76,13 +75,13 @@ abstract class GzipWholeBodyDecodingContract {
 
   @Test
   void decodesAnEmptyBody() {
-    byte[] body = jdkGzip(new byte[0]);
+    byte[] body = JdkGzip.of(new byte[0]);
     assertArrayEquals(new byte[0], engine.decodeWhole(body, 0, body.length, NO_LIMIT));
   }
 
   @Test
   void declinesABodyThatWouldDecodePastMaxDecodedBytes() {
-    byte[] body = jdkGzip(json);
+    byte[] body = JdkGzip.of(json);
     assertNull(engine.decodeWhole(body, 0, body.length, json.length - 1));
     assertArrayEquals(json, engine.decodeWhole(body, 0, body.length, json.length));
   }
@@ -92,7 +91,7 @@ abstract class GzipWholeBodyDecodingContract {
     byte[] large = new byte[CompressionEngine.MAX_WHOLE_DECODED_BYTES + 1];
     Arrays.fill(large, (byte) ' ');
     large[0] = '1';
-    byte[] body = jdkGzip(large);
+    byte[] body = JdkGzip.of(large);
     assertNull(engine.decodeWhole(body, 0, body.length, NO_LIMIT));
     try (Pipeline pipeline = Pipeline.builder().compression(Compression.gzip(1)).build()) {
       assertEquals(1, pipeline.decode(body, Integer.class));
@@ -101,7 +100,7 @@ abstract class GzipWholeBodyDecodingContract {
 
   @Test
   void declinesCorruptDataAndThePipelineSaysItIsMalformed() throws IOException {
-    byte[] body = jdkGzip(json);
+    byte[] body = JdkGzip.of(json);
     for (int i = body.length / 3; i < body.length / 3 + 16; i++) {
       body[i] ^= 0x5a;
     }
@@ -113,7 +112,7 @@ abstract class GzipWholeBodyDecodingContract {
 
   @Test
   void declinesAWrongCrcAndThePipelineSaysTheChecksumMismatches() throws IOException {
-    byte[] body = jdkGzip(json);
+    byte[] body = JdkGzip.of(json);
     body[body.length - 8] ^= 1;
     assertNull(engine.decodeWhole(body, 0, body.length, NO_LIMIT));
     try (Pipeline pipeline = Pipeline.builder().compression(Compression.gzip(1)).build()) {
@@ -123,7 +122,7 @@ abstract class GzipWholeBodyDecodingContract {
 
   @Test
   void declinesATrailerSizeBelowTheDataAndDecodesNothingPastIt() {
-    byte[] body = jdkGzip(json);
+    byte[] body = JdkGzip.of(json);
     body[body.length - 4] = 10;
     body[body.length - 3] = body[body.length - 2] = body[body.length - 1] = 0;
     assertNull(engine.decodeWhole(body, 0, body.length, NO_LIMIT));
@@ -134,8 +133,8 @@ abstract class GzipWholeBodyDecodingContract {
     byte[] first = "[1,".getBytes(StandardCharsets.US_ASCII);
     byte[] second = "2]".getBytes(StandardCharsets.US_ASCII);
     ByteArrayOutputStream both = new ByteArrayOutputStream();
-    both.writeBytes(jdkGzip(first));
-    both.writeBytes(jdkGzip(second));
+    both.writeBytes(JdkGzip.of(first));
+    both.writeBytes(JdkGzip.of(second));
     byte[] body = both.toByteArray();
     assertNull(engine.decodeWhole(body, 0, body.length, NO_LIMIT));
     try (Pipeline pipeline = Pipeline.builder().compression(Compression.gzip(1)).build()) {
@@ -155,7 +154,7 @@ abstract class GzipWholeBodyDecodingContract {
     byte[][] contents = new byte[8][];
     for (int i = 0; i < bodies.length; i++) {
       contents[i] = Arrays.copyOf(json, json.length - i * 1000);
-      bodies[i] = jdkGzip(contents[i]);
+      bodies[i] = JdkGzip.of(contents[i]);
     }
     Thread[] threads = new Thread[4];
     Throwable[] failure = new Throwable[1];
@@ -179,16 +178,6 @@ abstract class GzipWholeBodyDecodingContract {
       thread.join();
     }
     assertNull(failure[0]);
-  }
-
-  static byte[] jdkGzip(byte[] content) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try (GZIPOutputStream gzip = new GZIPOutputStream(out)) {
-      gzip.write(content);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return out.toByteArray();
   }
 
   static byte[] rawDeflate(byte[] content) {

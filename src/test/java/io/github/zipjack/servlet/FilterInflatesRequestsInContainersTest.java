@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.zipjack.JdkGzip;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -64,7 +65,7 @@ class FilterInflatesRequestsInContainersTest {
   void theServletSeesNeitherContentEncodingNorContentLength(Container container) throws IOException {
     byte[] body = TestServlets.text(50_000);
 
-    Wire.Response response = post(container, "/seen", TestServlets.gzip(body), "Content-Encoding: gzip",
+    Wire.Response response = post(container, "/seen", JdkGzip.of(body), "Content-Encoding: gzip",
         "Content-Type: text/plain");
 
     assertEquals(200, response.status());
@@ -88,7 +89,7 @@ class FilterInflatesRequestsInContainersTest {
   @ParameterizedTest
   @EnumSource(Container.class)
   void stackedCodingsGet415ListingTheCodingsAccepted(Container container) throws IOException {
-    byte[] twice = TestServlets.gzip(TestServlets.gzip(TestServlets.text(1_000)));
+    byte[] twice = JdkGzip.of(JdkGzip.of(TestServlets.text(1_000)));
 
     Wire.Response response = post(container, "/seen", twice, "Content-Encoding: gzip, gzip", "Content-Type: text/plain");
 
@@ -106,7 +107,7 @@ class FilterInflatesRequestsInContainersTest {
   @ParameterizedTest
   @EnumSource(Container.class)
   void aTruncatedGzipBodyGets400(Container container) throws IOException {
-    byte[] gzip = TestServlets.gzip(TestServlets.text(50_000));
+    byte[] gzip = JdkGzip.of(TestServlets.text(50_000));
 
     assertGzipPostGets(400, container, "/seen", Arrays.copyOf(gzip, gzip.length / 2), "text/plain");
   }
@@ -114,7 +115,7 @@ class FilterInflatesRequestsInContainersTest {
   @ParameterizedTest
   @EnumSource(Container.class)
   void bodiesLeftUnreadOrHalfReadGiveTheirDecodersBack(Container container) throws Exception {
-    byte[] gzip = TestServlets.gzip(TestServlets.text(200_000));
+    byte[] gzip = JdkGzip.of(TestServlets.text(200_000));
     CompressionFilter filter = filters.get(container);
 
     assertGzipPostGets(200, container, "/ignore", gzip, "text/plain");
@@ -129,7 +130,7 @@ class FilterInflatesRequestsInContainersTest {
   void getReaderDecodesJsonWithoutACharsetAsUtf8(Container container) throws IOException {
     byte[] json = "{\"name\":\"Zoë Ångström – 東京\"}".getBytes(StandardCharsets.UTF_8);
 
-    Wire.Response response = post(container, "/reader", TestServlets.gzip(json), "Content-Encoding: gzip",
+    Wire.Response response = post(container, "/reader", JdkGzip.of(json), "Content-Encoding: gzip",
         "Content-Type: application/json");
 
     assertEquals(200, response.status());

@@ -3,6 +3,7 @@ package io.github.zipjack.servlet;
 import com.aayushatharva.brotli4j.Brotli4jLoader;
 import com.aayushatharva.brotli4j.encoder.Encoder;
 import com.github.luben.zstd.Zstd;
+import io.github.zipjack.JdkGzip;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -21,7 +22,7 @@ public final class RequestBodies {
   public static byte[] encode(String coding, byte[] body) throws IOException {
     switch (coding) {
       case "gzip":
-        return TestServlets.gzip(body);
+        return JdkGzip.of(body);
       case "zstd":
         return Zstd.compress(body, 3);
       case "br":
@@ -38,11 +39,7 @@ public final class RequestBodies {
    */
   static synchronized byte[] overSizeLimit() {
     if (overSize == null) {
-      try {
-        overSize = TestServlets.gzip(TestServlets.randomText(17 * 1024 * 1024));
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
+      overSize = JdkGzip.of(TestServlets.randomText(17 * 1024 * 1024));
     }
     return overSize;
   }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.github.zipjack.JdkGzip;
 import io.github.zipjack.codec.EngineConfig;
 import io.github.zipjack.codec.GzipEngine;
 import jakarta.servlet.ReadListener;
@@ -14,7 +15,6 @@ import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
@@ -22,7 +22,6 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -42,7 +41,7 @@ class RequestInflationHeadersTest {
   }
 
   private InflatedRequest inflated(Map<String, String> headers) throws IOException {
-    return new InflatedRequest(headerTable(headers, gzipOf(JSON.getBytes(StandardCharsets.UTF_8))), gzip, 1 << 20, 100);
+    return new InflatedRequest(headerTable(headers, JdkGzip.of(JSON.getBytes(StandardCharsets.UTF_8))), gzip, 1 << 20, 100);
   }
 
   private Map<String, String> compressedJsonHeaders() {
@@ -119,14 +118,6 @@ class RequestInflationHeadersTest {
       }
     }
     return null;
-  }
-
-  private static byte[] gzipOf(byte[] raw) throws IOException {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try (GZIPOutputStream gz = new GZIPOutputStream(out)) {
-      gz.write(raw);
-    }
-    return out.toByteArray();
   }
 
   @Test

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.zipjack.JdkGzip;
 import io.github.zipjack.MalformedBodyException;
 import io.github.zipjack.TruncatedBodyException;
 import io.github.zipjack.ZipjackDecodeException;
@@ -15,12 +16,10 @@ import io.github.zipjack.codec.EngineConfig;
 import io.github.zipjack.codec.GzipEngine;
 import io.github.zipjack.codec.ZstdEngine;
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -40,14 +39,6 @@ class RequestInflationStreamTest {
     zstd.close();
   }
 
-  private static byte[] gzipOf(byte[] raw) throws IOException {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try (GZIPOutputStream gz = new GZIPOutputStream(out)) {
-      gz.write(raw);
-    }
-    return out.toByteArray();
-  }
-
   private static byte[] json(int bytes) {
     byte[] raw = new byte[bytes];
     for (int i = 0; i < bytes; i++) {
@@ -63,7 +54,7 @@ class RequestInflationStreamTest {
   @Test
   void aGzipBodyReadsAsTheBytesThatWereCompressed() throws IOException {
     byte[] raw = "{\"name\":\"Ada\",\"born\":1815}".getBytes(StandardCharsets.UTF_8);
-    try (InflatingInputStream in = gzipStream(gzipOf(raw), 1 << 20, 100)) {
+    try (InflatingInputStream in = gzipStream(JdkGzip.of(raw), 1 << 20, 100)) {
       assertArrayEquals(raw, in.readAllBytes());
       assertTrue(in.isFinished());
     }
@@ -80,7 +71,7 @@ class RequestInflationStreamTest {
 
   @Test
   void aBodyOneByteOverMaxInflatedRequestBytesFailsWithTheLimitsName() throws IOException {
-    try (InflatingInputStream in = gzipStream(gzipOf(json(1001)), 1000, 1000)) {
+    try (InflatingInputStream in = gzipStream(JdkGzip.of(json(1001)), 1000, 1000)) {
       InflatedRequestTooLargeException e = assertThrows(InflatedRequestTooLargeException.class, in::readAllBytes);
       assertEquals("maxInflatedRequestBytes", e.limitName());
       assertEquals(1000, e.limit());
@@ -91,7 +82,7 @@ class RequestInflationStreamTest {
 
   @Test
   void aBodyOfExactlyMaxInflatedRequestBytesIsRead() throws IOException {
-    try (InflatingInputStream in = gzipStream(gzipOf(json(1000)), 1000, 1000)) {
+    try (InflatingInputStream in = gzipStream(JdkGzip.of(json(1000)), 1000, 1000)) {
       assertEquals(1000, in.readAllBytes().length);
     }
   }
@@ -99,7 +90,7 @@ class RequestInflationStreamTest {
   @Test
   void aBombPastTheRatioFailsOnceTheBodyIsOverTheGrace() throws IOException {
     byte[] zeros = new byte[8 << 20]; // 8 MiB of zeros gzip to about 8 KB: a ratio of about 1000
-    try (InflatingInputStream in = gzipStream(gzipOf(zeros), 64L << 20, 100)) {
+    try (InflatingInputStream in = gzipStream(JdkGzip.of(zeros), 64L << 20, 100)) {
       InflatedRequestTooLargeException e = assertThrows(InflatedRequestTooLargeException.class, in::readAllBytes);
       assertEquals("maxInflationRatio", e.limitName());
       assertTrue(e.inflatedBytes() > InflatingInputStream.RATIO_GRACE_BYTES, e.getMessage());
@@ -110,14 +101,14 @@ class RequestInflationStreamTest {
   @Test
   void aSmallBodyAboveTheRatioIsReadWhole() throws IOException {
     byte[] zeros = new byte[512 * 1024]; // ratio about 1000, under the 1 MiB grace
-    try (InflatingInputStream in = gzipStream(gzipOf(zeros), 64L << 20, 100)) {
+    try (InflatingInputStream in = gzipStream(JdkGzip.of(zeros), 64L << 20, 100)) {
       assertEquals(zeros.length, in.readAllBytes().length);
     }
   }
 
   @Test
   void theFirstFailureIsKeptAndThrownAgainByLaterReads() throws IOException {
-    try (InflatingInputStream in = gzipStream(gzipOf(json(5000)), 1000, 1000)) {
+    try (InflatingInputStream in = gzipStream(JdkGzip.of(json(5000)), 1000, 1000)) {
       InflatedRequestTooLargeException first = assertThrows(InflatedRequestTooLargeException.class, in::readAllBytes);
       assertSame(first, in.failure());
       assertSame(first, assertThrows(InflatedRequestTooLargeException.class, in::read));
@@ -136,7 +127,7 @@ class RequestInflationStreamTest {
 
   @Test
   void aTruncatedBodyFailsAsTruncated() throws IOException {
-    byte[] whole = gzipOf(json(10_000));
+    byte[] whole = JdkGzip.of(json(10_000));
     try (InflatingInputStream in = gzipStream(Arrays.copyOf(whole, whole.length / 2), 1 << 20, 100)) {
       ZipjackDecodeException e = assertThrows(ZipjackDecodeException.class, in::readAllBytes);
       assertInstanceOf(TruncatedBodyException.class, e);
@@ -145,7 +136,7 @@ class RequestInflationStreamTest {
 
   @Test
   void noDecoderIsMadeForABodyThatIsNeverRead() throws IOException {
-    InflatingInputStream in = gzipStream(gzipOf(json(100)), 1 << 20, 100);
+    InflatingInputStream in = gzipStream(JdkGzip.of(json(100)), 1 << 20, 100);
     assertFalse(in.decoderOpen());
     in.close();
     assertEquals(0, gzip.contexts().createdCount());
@@ -153,7 +144,7 @@ class RequestInflationStreamTest {
 
   @Test
   void closingAHalfReadBodyReturnsItsInflaterToThePool() throws IOException {
-    InflatingInputStream in = gzipStream(gzipOf(json(100_000)), 1 << 20, 100);
+    InflatingInputStream in = gzipStream(JdkGzip.of(json(100_000)), 1 << 20, 100);
     assertEquals(10, in.read(new byte[10]));
     assertTrue(in.decoderOpen());
     in.close();
@@ -165,7 +156,7 @@ class RequestInflationStreamTest {
   @Test
   void closingTheBodyLeavesTheContainersStreamOpen() throws IOException {
     boolean[] closed = {false};
-    InputStream container = new ByteArrayInputStream(gzipOf(json(100))) {
+    InputStream container = new ByteArrayInputStream(JdkGzip.of(json(100))) {
       @Override
       public void close() {
         closed[0] = true;
@@ -179,14 +170,14 @@ class RequestInflationStreamTest {
 
   @Test
   void readsAfterCloseFail() throws IOException {
-    InflatingInputStream in = gzipStream(gzipOf(json(100)), 1 << 20, 100);
+    InflatingInputStream in = gzipStream(JdkGzip.of(json(100)), 1 << 20, 100);
     in.close();
     assertEquals("request body stream is closed", assertThrows(IOException.class, in::read).getMessage());
   }
 
   @Test
   void aReadListenerIsRefusedWithAReason() throws IOException {
-    try (InflatingInputStream in = gzipStream(gzipOf(json(100)), 1 << 20, 100)) {
+    try (InflatingInputStream in = gzipStream(JdkGzip.of(json(100)), 1 << 20, 100)) {
       IllegalStateException e = assertThrows(IllegalStateException.class, () -> in.setReadListener(null));
       assertTrue(e.getMessage().startsWith("zipjack inflates compressed request bodies with blocking reads only"));
     }

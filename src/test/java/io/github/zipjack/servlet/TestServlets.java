@@ -1,5 +1,6 @@
 package io.github.zipjack.servlet;
 
+import io.github.zipjack.JdkGzip;
 import io.github.zipjack.data.Datasets;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletOutputStream;
@@ -8,7 +9,6 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpUpgradeHandler;
 import jakarta.servlet.http.WebConnection;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
@@ -17,7 +17,6 @@ import java.util.Random;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.zip.GZIPOutputStream;
 
 /**
  * The servlets behind the filter in the container tests, one per situation the filter must handle,
@@ -93,14 +92,6 @@ final class TestServlets {
 
   static byte[] datasetJson(String name) {
     return Datasets.load(name).rawJson();
-  }
-
-  static byte[] gzip(byte[] bytes) throws IOException {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try (GZIPOutputStream gzip = new GZIPOutputStream(out)) {
-      gzip.write(bytes);
-    }
-    return out.toByteArray();
   }
 
   private static int intParameter(HttpServletRequest request, String name, int otherwise) {
@@ -179,7 +170,7 @@ final class TestServlets {
     protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
       response.setContentType("application/json");
       response.setHeader("Content-Encoding", "gzip");
-      response.getOutputStream().write(gzip(datasetJson("people-100")));
+      response.getOutputStream().write(JdkGzip.of(datasetJson("people-100")));
     }
   }
 
