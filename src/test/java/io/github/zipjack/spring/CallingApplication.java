@@ -14,8 +14,7 @@ import org.springframework.core.ParameterizedTypeReference;
  * A Spring Boot application that calls other services: no web server of its own, Boot's
  * auto-configuration, zipjack on the class path, its Jackson mapper in snake_case (so that a body
  * read or written with another mapper shows). Boot's request factory is Reactor Netty's (it is on
- * the test class path), whose shared event loops each application disposes when it closes: without
- * a quiet period, so that closing one does not take 2 seconds while another is open.
+ * the test class path), on event loops of the application's own ({@link OwnReactorNettyResources}).
  */
 @SpringBootConfiguration
 @EnableAutoConfiguration
@@ -32,10 +31,9 @@ class CallingApplication {
 
   /** Starts it with the application's own {@code configurations} beside it, and {@code properties}. */
   static ConfigurableApplicationContext start(Class<?>[] configurations, String... properties) {
-    List<Class<?>> sources = new ArrayList<>(List.of(CallingApplication.class));
+    List<Class<?>> sources = new ArrayList<>(List.of(CallingApplication.class, OwnReactorNettyResources.class));
     sources.addAll(List.of(configurations));
     return new SpringApplicationBuilder(sources.toArray(new Class<?>[0])).properties("spring.main.web-application-type=none",
-        "spring.main.banner-mode=off", "spring.jackson.property-naming-strategy=SNAKE_CASE",
-        "spring.reactor.netty.shutdown-quiet-period=0").properties(properties).run();
+        "spring.main.banner-mode=off", "spring.jackson.property-naming-strategy=SNAKE_CASE").properties(properties).run();
   }
 }

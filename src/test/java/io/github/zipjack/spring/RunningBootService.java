@@ -14,7 +14,8 @@ import org.springframework.context.ConfigurableApplicationContext;
 /**
  * {@link PeopleService} started on embedded Tomcat (or Reactor Netty) at a free loopback port with the given
  * properties, and a client that sees the raw bytes (java.net.http never decodes a Content-Encoding).
- * Closing it stops the application.
+ * Reactor Netty, where the application uses it, runs on resources of its own
+ * ({@link OwnReactorNettyResources}). Closing it stops the application.
  */
 final class RunningBootService implements AutoCloseable {
   private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
@@ -32,7 +33,7 @@ final class RunningBootService implements AutoCloseable {
 
   /** Starts it with the service's own {@code configurations} beside it, and {@code properties}. */
   static RunningBootService start(Class<?>[] configurations, String... properties) {
-    List<Class<?>> sources = new ArrayList<>(List.of(PeopleService.class));
+    List<Class<?>> sources = new ArrayList<>(List.of(PeopleService.class, OwnReactorNettyResources.class));
     sources.addAll(List.of(configurations));
     List<String> all = new ArrayList<>(List.of("server.port=0", "server.address=127.0.0.1",
         "spring.main.banner-mode=off", "spring.jackson.property-naming-strategy=SNAKE_CASE"));
