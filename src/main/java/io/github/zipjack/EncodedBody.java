@@ -20,6 +20,7 @@ public final class EncodedBody implements AutoCloseable {
   private final SegmentPool pool;
   private final String contentEncoding;
   private final long size;
+  private final long uncompressedSize;
   /** First segment; null once closed, or for an empty body. */
   private Segment head;
   private int segmentCount;
@@ -27,10 +28,11 @@ public final class EncodedBody implements AutoCloseable {
   /** Reused across channel writes of this body. */
   private ByteBuffer[] views;
 
-  EncodedBody(SegmentPool pool, Segment head, long size, String contentEncoding) {
+  EncodedBody(SegmentPool pool, Segment head, long size, long uncompressedSize, String contentEncoding) {
     this.pool = pool;
     this.head = head;
     this.size = size;
+    this.uncompressedSize = uncompressedSize;
     this.contentEncoding = contentEncoding;
     for (Segment s = head; s != null; s = s.next()) {
       segmentCount++;
@@ -40,6 +42,15 @@ public final class EncodedBody implements AutoCloseable {
   /** {@return the body's length in bytes: the value for Content-Length} */
   public long size() {
     return size;
+  }
+
+  /**
+   * {@return the bytes the value serialized to, before compression: {@link #size()} again for an
+   * {@code identity} body} A server can tell from it, without serializing the value again, whether the
+   * body was worth compressing.
+   */
+  public long uncompressedSize() {
+    return uncompressedSize;
   }
 
   /** {@return the HTTP content coding of the bytes: {@code gzip} or {@code identity}} */

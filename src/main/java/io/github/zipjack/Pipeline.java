@@ -118,9 +118,9 @@ public final class Pipeline implements AutoCloseable {
   public EncodedBody encodeToBody(Object value) {
     SegmentOutputStream out = new SegmentOutputStream(segmentPool);
     try {
-      encodeTo(value, out);
+      long uncompressedSize = encodeTo(value, out);
       long size = out.size();
-      return new EncodedBody(segmentPool, out.detach(), size, engine.contentEncoding());
+      return new EncodedBody(segmentPool, out.detach(), size, uncompressedSize, engine.contentEncoding());
     } catch (IOException e) {
       throw encodeFailure(value, e);
     } finally {
@@ -128,11 +128,13 @@ public final class Pipeline implements AutoCloseable {
     }
   }
 
-  private void encodeTo(Object value, OutputStream sink) throws IOException {
+  /** Serializes {@code value} into the engine's encoder over {@code sink}; returns the bytes serialized. */
+  private long encodeTo(Object value, OutputStream sink) throws IOException {
     checkOpen();
     try (Encoder encoder = engine.open(sink)) {
       binding.write(value, encoder.stream());
       encoder.finish();
+      return encoder.bodyBytes();
     }
   }
 

@@ -168,6 +168,36 @@ class EncodedBodyTest {
     }
   }
 
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("setupsAndDatasets")
+  void uncompressedSizeIsTheLengthOfTheValueSerializedWithoutCompression(PipelineSetup setup, String datasetName) {
+    Object value = Datasets.load(datasetName).value();
+    PipelineSetup uncompressed = new PipelineSetup(setup.format(), Compression.none(), setup.accelerator(), 0, null);
+    try (Pipeline pipeline = setup.build(); Pipeline plain = uncompressed.build();
+         EncodedBody body = pipeline.encodeToBody(value)) {
+      assertEquals(plain.encode(value).length, body.uncompressedSize());
+    }
+  }
+
+  /** The engines that gather a body whole before one compressor call count it as the others do. */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("wholeBodyCompressions")
+  void wholeBodyEnginesCountTheBytesTheyGathered(Compression compression) {
+    try (Pipeline pipeline = Pipeline.builder().compression(compression).build();
+         Pipeline plain = Pipeline.builder().compression(Compression.none()).build()) {
+      for (String dataset : new String[] {"people-1", "people-100"}) {
+        Object value = Datasets.load(dataset).value();
+        try (EncodedBody body = pipeline.encodeToBody(value)) {
+          assertEquals(plain.encode(value).length, body.uncompressedSize(), dataset);
+        }
+      }
+    }
+  }
+
+  static Stream<Compression> wholeBodyCompressions() {
+    return Stream.of(Compression.zstd(1), Compression.brotli(4), Compression.gzip(1, GzipImplementation.AUTO));
+  }
+
   @Test
   void contentEncodingNamesTheCompression() {
     try (Pipeline gzip = Pipeline.builder().compression(Compression.gzip(1)).build();

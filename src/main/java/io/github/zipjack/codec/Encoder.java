@@ -113,6 +113,11 @@ public abstract class Encoder extends StripedPool.Node implements AutoCloseable 
     return bodyBytes;
   }
 
+  /** Counts {@code byteCount} body bytes an encoder took without {@link #write}: a chain it borrowed whole. */
+  protected final void countBodyBytes(long byteCount) {
+    bodyBytes += byteCount;
+  }
+
   /**
    * Writes everything buffered and the end of the compressed format (trailer) to the sink.
    *

@@ -76,6 +76,7 @@ abstract class WholeBodyEncoder extends Encoder {
     checkWritable();
     borrowed = head;
     borrowedBytes = bytes;
+    countBodyBytes(bytes);
   }
 
   @Override

@@ -16,9 +16,10 @@ import java.util.Map;
 /**
  * A value encoded for one response in the coding negotiated for it, or as it is when the body is
  * too small to compress or compression would not make it shorter: the rule the servlet side's
- * {@code CompressedResponses} and the reactive writer share. A value is serialized once; one whose
- * compressed body is shorter than {@code minBodyBytes} is serialized again, uncompressed, to
- * compare (small bodies only, so the second pass is cheap). A body compressed with an RFC 9842
+ * {@code CompressedResponses} and the reactive writer share. A value is serialized once, into the
+ * negotiated coding, which also counts the bytes it serialized to; it is serialized again,
+ * uncompressed, only when it is sent that way (shorter than {@code minBodyBytes}, or no shorter
+ * compressed), and those bodies are small. A body compressed with an RFC 9842
  * dictionary ({@code dcz}, {@code dcb}) is serialized straight into the dictionary's encoder, and
  * again, uncompressed, when it is shorter than {@code minBodyBytes} or no shorter compressed.
  *
@@ -69,8 +70,9 @@ public final class NegotiatedBody implements AutoCloseable {
     if (IDENTITY.equals(coding)) {
       return new NegotiatedBody(body, coding, CompressionListener.Outcome.IDENTITY_ACCEPTED, -1, 0);
     }
-    if (body.size() >= minBodyBytes) {
-      return new NegotiatedBody(body, coding, CompressionListener.Outcome.COMPRESSED, -1, nanos);
+    long rawSize = body.uncompressedSize();
+    if (body.size() >= minBodyBytes || rawSize >= minBodyBytes && body.size() < rawSize) {
+      return new NegotiatedBody(body, coding, CompressionListener.Outcome.COMPRESSED, rawSize, nanos);
     }
     EncodedBody raw;
     try {
@@ -85,7 +87,6 @@ public final class NegotiatedBody implements AutoCloseable {
           : CompressionListener.Outcome.DID_NOT_SHRINK;
       return new NegotiatedBody(raw, IDENTITY, outcome, raw.size(), nanos);
     }
-    long rawSize = raw.size();
     raw.close();
     return new NegotiatedBody(body, coding, CompressionListener.Outcome.COMPRESSED, rawSize, nanos);
   }
