@@ -49,10 +49,11 @@ import org.springframework.web.bind.annotation.RestController;
  * {@code zipjack.compression.dictionaries[N].location} and {@code .match}, so that a client holding
  * one gets {@code dcz}. Every application is configured by properties only, as a user's would be.
  * Prints {@code variant NAME: what serves it} and {@code listening NAME http://127.0.0.1:PORT/} per
- * application; runs until killed.
+ * application; runs until killed. {@code --variants} starts only the applications named
+ * ({@code bench/http} starts one JVM per application, so that no two share the JIT's profiles).
  *
  * <pre>
- * java --enable-native-access=ALL-UNNAMED -cp CLASSPATH io.github.zipjack.tools.http.SpringBenchServer [--reactive]
+ * java --enable-native-access=ALL-UNNAMED -cp CLASSPATH io.github.zipjack.tools.http.SpringBenchServer [--reactive] [--variants plain,filter]
  * </pre>
  * Run it from a class path, not from benchmarks.jar: the assembled jar keeps only one of the
  * {@code META-INF/spring} files that Boot's jars and zipjack's each bring.
@@ -79,9 +80,22 @@ public final class SpringBenchServer {
   private SpringBenchServer() {}
 
   public static void main(String[] args) throws IOException {
-    boolean reactive = List.of(args).equals(List.of("--reactive"));
-    if (args.length > 0 && !reactive) {
-      System.err.println("usage: SpringBenchServer [--reactive]; got " + String.join(" ", args));
+    boolean reactive = false;
+    List<String> only = null;
+    for (int i = 0; i < args.length; i++) {
+      if (args[i].equals("--reactive")) {
+        reactive = true;
+      } else if (args[i].equals("--variants") && i + 1 < args.length) {
+        only = List.of(args[++i].split(","));
+      } else {
+        System.err.println("usage: SpringBenchServer [--reactive] [--variants NAME,...]; got " + String.join(" ", args));
+        System.exit(2);
+      }
+    }
+    Map<String, List<String>> all = reactive ? REACTIVE_VARIANTS : VARIANTS;
+    if (only != null && !all.keySet().containsAll(only)) {
+      System.err.println("SpringBenchServer: --variants " + String.join(",", only) + " names one that is not among "
+          + all.keySet());
       System.exit(2);
     }
     String stack = reactive ? "Spring Boot 4 WebFlux on Reactor Netty, " : "Spring Boot 4 on Tomcat, ";
@@ -92,7 +106,10 @@ public final class SpringBenchServer {
       deleteFiles(dictionaryDir);
     }));
     List<String> dictionaryProperties = dictionaryProperties(dictionaryDir);
-    for (Map.Entry<String, List<String>> variant : (reactive ? REACTIVE_VARIANTS : VARIANTS).entrySet()) {
+    for (Map.Entry<String, List<String>> variant : all.entrySet()) {
+      if (only != null && !only.contains(variant.getKey())) {
+        continue;
+      }
       List<String> properties = new ArrayList<>(List.of("server.port=0", "server.address=127.0.0.1",
           "spring.main.banner-mode=off", "logging.level.root=WARN", "spring.application.name=" + variant.getKey(),
           "spring.main.web-application-type=" + (reactive ? "reactive" : "servlet")));
