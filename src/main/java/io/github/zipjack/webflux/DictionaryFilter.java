@@ -33,6 +33,11 @@ public final class DictionaryFilter implements WebFilter, Ordered {
   /** Null for none. */
   private final CompressionListener listener;
   private final int order;
+  /**
+   * What {@link #toString()} returns, made once: Spring's filter chain asks every filter for it on
+   * every request (the name of a Reactor checkpoint).
+   */
+  private final String description;
 
   /**
    * @param dictionaries what is served, and where
@@ -47,6 +52,7 @@ public final class DictionaryFilter implements WebFilter, Ordered {
     this.codings = List.copyOf(codings);
     this.listener = listener;
     this.order = order;
+    this.description = "DictionaryFilter[" + dictionaries + "]";
   }
 
   @Override
@@ -87,6 +93,6 @@ public final class DictionaryFilter implements WebFilter, Ordered {
 
   @Override
   public String toString() {
-    return "DictionaryFilter[" + dictionaries + "]";
+    return description;
   }
 }

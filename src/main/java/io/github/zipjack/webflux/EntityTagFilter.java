@@ -30,6 +30,11 @@ public final class EntityTagFilter implements WebFilter, Ordered {
 
   private final List<String> codings;
   private final int order;
+  /**
+   * What {@link #toString()} returns, made once: Spring's filter chain asks every filter for it on
+   * every request (the name of a Reactor checkpoint).
+   */
+  private final String description;
 
   /**
    * @param codings the suffixes the writer puts on tags: the codings it offers, and with dictionaries
@@ -39,6 +44,7 @@ public final class EntityTagFilter implements WebFilter, Ordered {
   public EntityTagFilter(List<String> codings, int order) {
     this.codings = List.copyOf(codings);
     this.order = order;
+    this.description = "EntityTagFilter[codings=" + this.codings + "]";
   }
 
   @Override
@@ -119,6 +125,6 @@ public final class EntityTagFilter implements WebFilter, Ordered {
 
   @Override
   public String toString() {
-    return "EntityTagFilter[codings=" + codings + "]";
+    return description;
   }
 }

@@ -51,6 +51,11 @@ public final class RequestInflationFilter implements WebFilter, Ordered, AutoClo
   private final long maxInflatedRequestBytes;
   private final long maxInflationRatio;
   private final int order;
+  /**
+   * What {@link #toString()} returns, made once: Spring's filter chain asks every filter for it on
+   * every request (the name of a Reactor checkpoint).
+   */
+  private final String description;
 
   /**
    * Makes a decoding engine for each of the settings' codings whose library loads (each listed one
@@ -96,6 +101,8 @@ public final class RequestInflationFilter implements WebFilter, Ordered, AutoClo
     this.maxInflatedRequestBytes = settings.maxInflatedRequestBytes();
     this.maxInflationRatio = settings.maxInflationRatio();
     this.order = order;
+    this.description = "RequestInflationFilter[codings=" + codings.codings() + ", maxInflatedRequestBytes="
+        + maxInflatedRequestBytes + ", maxInflationRatio=" + maxInflationRatio + "]";
   }
 
   @Override
@@ -159,8 +166,7 @@ public final class RequestInflationFilter implements WebFilter, Ordered, AutoClo
 
   @Override
   public String toString() {
-    return "RequestInflationFilter[codings=" + codings.codings() + ", maxInflatedRequestBytes="
-        + maxInflatedRequestBytes + ", maxInflationRatio=" + maxInflationRatio + "]";
+    return description;
   }
 
   /** The request as the handler sees it: the inflated body, without the headers of the compressed one. */
