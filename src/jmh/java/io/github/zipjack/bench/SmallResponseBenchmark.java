@@ -60,7 +60,8 @@ import tools.jackson.databind.json.JsonMapper;
  * <p>Pitfalls avoided: the request and response are in memory ({@link InMemoryExchange}) and reused,
  * so the allocation measured is the code under test's (plus a few small header lists the code asks
  * for, as a container makes them); the body reaches a Blackhole; the setup checks that each row
- * sends the coding it is named for, so a row never measures a fallback silently.
+ * sends the coding it is named for (none for a record under {@code minBodyBytes}), so a row never
+ * measures a fallback silently.
  *
  * <p>What to expect: {@code identity} a little above {@code none} (the body is held in pooled
  * segments for its Content-Length), compressed rows above by the codec's few microseconds; bytes
@@ -93,6 +94,14 @@ public class SmallResponseBenchmark {
   @Param({"none", "identity", "zstd", "gzip", "dcz"})
   public String coding;
 
+  /**
+   * zipjack's {@code minBodyBytes}; by default its default, 1 KiB, under which both records'
+   * compressed bodies fall; 2048 puts the records themselves under it, so that they go out as they
+   * are ({@code identity}: the cost of a body too small to compress).
+   */
+  @Param({"1024"})
+  public long minBodyBytes;
+
   private Object value;
   private JsonMapper mapper;
   private CompressionFilter filter;
@@ -108,7 +117,8 @@ public class SmallResponseBenchmark {
     Map<String, String> headers = new LinkedHashMap<>();
     headers.put("Accept", "application/json");
     CompressionSettings.Builder settings = CompressionSettings.builder()
-        .codings(Compression.zstd(1), Compression.gzip(1));
+        .codings(Compression.zstd(1), Compression.gzip(1))
+        .minBodyBytes(minBodyBytes);
     switch (coding) {
       case "none", "zstd" -> headers.put("Accept-Encoding", BROWSER);
       case "identity" -> headers.put("Accept-Encoding", "identity");
@@ -155,7 +165,8 @@ public class SmallResponseBenchmark {
     }
     respond();
     String sent = exchange.response.getHeader("Content-Encoding");
-    String expected = coding.equals("none") || coding.equals("identity") ? null : coding;
+    boolean underMinimum = mapper.writeValueAsBytes(value).length < minBodyBytes;
+    String expected = coding.equals("none") || coding.equals("identity") || underMinimum ? null : coding;
     if (!java.util.Objects.equals(sent, expected) || exchange.response.bodyBytes() == 0) {
       throw new IllegalStateException(path + " sent Content-Encoding " + sent + " for coding " + coding
           + " (" + exchange.response.bodyBytes() + " bytes)");

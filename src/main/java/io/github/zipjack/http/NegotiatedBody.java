@@ -16,10 +16,11 @@ import java.util.Map;
 /**
  * A value encoded for one response in the coding negotiated for it, or as it is when the body is
  * too small to compress or compression would not make it shorter: the rule the servlet side's
- * {@code CompressedResponses} and the reactive writer share. A value is serialized once, into the
- * negotiated coding, which also counts the bytes it serialized to; it is serialized again,
- * uncompressed, only when it is sent that way (shorter than {@code minBodyBytes}, or no shorter
- * compressed), and those bodies are small. A body compressed with an RFC 9842
+ * {@code CompressedResponses} and the reactive writer share. A value is serialized once: a body
+ * shorter than {@code minBodyBytes} never reaches the compressor
+ * ({@link Pipeline#encodeToBody(Object, long)}), a longer one is compressed as it is serialized;
+ * only one that compression did not make shorter, and shorter than the minimum compressed, is
+ * serialized again to be sent as it is. A body compressed with an RFC 9842
  * dictionary ({@code dcz}, {@code dcb}) is serialized straight into the dictionary's encoder, and
  * again, uncompressed, when it is shorter than {@code minBodyBytes} or no shorter compressed.
  *
@@ -65,10 +66,13 @@ public final class NegotiatedBody implements AutoCloseable {
   public static NegotiatedBody encode(Map<String, Pipeline> pipelines, String coding, Object value,
       long minBodyBytes) {
     long start = System.nanoTime();
-    EncodedBody body = pipelines.get(coding).encodeToBody(value);
+    EncodedBody body = pipelines.get(coding).encodeToBody(value, minBodyBytes);
     long nanos = System.nanoTime() - start;
     if (IDENTITY.equals(coding)) {
       return new NegotiatedBody(body, coding, CompressionListener.Outcome.IDENTITY_ACCEPTED, -1, 0);
+    }
+    if (IDENTITY.equals(body.contentEncoding())) {
+      return new NegotiatedBody(body, IDENTITY, CompressionListener.Outcome.TOO_SMALL, body.size(), 0);
     }
     long rawSize = body.uncompressedSize();
     if (body.size() >= minBodyBytes || rawSize >= minBodyBytes && body.size() < rawSize) {

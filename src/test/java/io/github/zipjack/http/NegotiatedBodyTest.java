@@ -70,6 +70,19 @@ class NegotiatedBodyTest {
   }
 
   @Test
+  void aBodyUnderTheMinimumIsSerializedOnceAndNotCompressed() {
+    CountedValue value = new CountedValue("short");
+    AtomicLong compressionNanos = new AtomicLong(-1);
+
+    try (NegotiatedBody body = NegotiatedBody.encode(pipelines, "zstd", value, MIN_BODY_BYTES)) {
+      body.report((coding, outcome, bodyBytes, sentBytes, nanos) -> compressionNanos.set(nanos));
+    }
+
+    assertEquals(1, value.serializations.get());
+    assertEquals(0, compressionNanos.get());
+  }
+
+  @Test
   void aBodyUnderTheMinimumGoesOutAsTheValueSerializedUncompressed() throws IOException {
     CountedValue value = new CountedValue("short");
     byte[] uncompressed = identity.encode(value);
