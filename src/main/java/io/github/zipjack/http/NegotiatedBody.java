@@ -16,11 +16,11 @@ import java.util.Map;
 /**
  * A value encoded for one response in the coding negotiated for it, or as it is when the body is
  * too small to compress or compression would not make it shorter: the rule the servlet side's
- * {@code CompressedResponses} and the reactive writer share. A value is serialized once: a body
- * shorter than {@code minBodyBytes} never reaches the compressor
+ * {@code CompressedResponses} and the reactive writer share, and the filter's for the bytes it holds.
+ * A value is serialized once: a body shorter than {@code minBodyBytes} never reaches the compressor
  * ({@link Pipeline#encodeToBody(Object, long)}), a longer one is compressed as it is serialized;
- * only one that compression did not make shorter, and shorter than the minimum compressed, is
- * serialized again to be sent as it is. A body compressed with an RFC 9842
+ * only one that compression did not make shorter is serialized again, to be sent as it is. A body
+ * compressed with an RFC 9842
  * dictionary ({@code dcz}, {@code dcb}) is serialized straight into the dictionary's encoder, and
  * again, uncompressed, when it is shorter than {@code minBodyBytes} or no shorter compressed.
  *
@@ -60,7 +60,7 @@ public final class NegotiatedBody implements AutoCloseable {
    *
    * @param pipelines coding token to pipeline; has {@code identity} and {@code coding}
    * @param coding the negotiated coding
-   * @param minBodyBytes compressed bodies shorter than this are compared with the body as it is; 0: never
+   * @param minBodyBytes bodies that serialize to fewer bytes are sent as they are, never compressed; 0: none
    * @throws io.github.zipjack.ZipjackEncodeException if the value cannot be serialized; nothing is then held
    */
   public static NegotiatedBody encode(Map<String, Pipeline> pipelines, String coding, Object value,
@@ -75,24 +75,12 @@ public final class NegotiatedBody implements AutoCloseable {
       return new NegotiatedBody(body, IDENTITY, CompressionListener.Outcome.TOO_SMALL, body.size(), 0);
     }
     long rawSize = body.uncompressedSize();
-    if (body.size() >= minBodyBytes || rawSize >= minBodyBytes && body.size() < rawSize) {
+    if (body.size() < rawSize) {
       return new NegotiatedBody(body, coding, CompressionListener.Outcome.COMPRESSED, rawSize, nanos);
     }
-    EncodedBody raw;
-    try {
-      raw = pipelines.get(IDENTITY).encodeToBody(value);
-    } catch (RuntimeException | Error e) {
-      body.close();
-      throw e;
-    }
-    if (raw.size() < minBodyBytes || raw.size() <= body.size()) {
-      body.close();
-      CompressionListener.Outcome outcome = raw.size() < minBodyBytes ? CompressionListener.Outcome.TOO_SMALL
-          : CompressionListener.Outcome.DID_NOT_SHRINK;
-      return new NegotiatedBody(raw, IDENTITY, outcome, raw.size(), nanos);
-    }
-    raw.close();
-    return new NegotiatedBody(body, coding, CompressionListener.Outcome.COMPRESSED, rawSize, nanos);
+    body.close();
+    EncodedBody raw = pipelines.get(IDENTITY).encodeToBody(value);
+    return new NegotiatedBody(raw, IDENTITY, CompressionListener.Outcome.DID_NOT_SHRINK, raw.size(), nanos);
   }
 
   /**

@@ -83,6 +83,20 @@ class NegotiatedBodyTest {
   }
 
   @Test
+  void aBodyCompressionDoesNotShortenGoesOutAsItIs() throws IOException {
+    String value = "x"; // 3 bytes of JSON; any zstd frame is longer
+
+    try (NegotiatedBody body = NegotiatedBody.encode(pipelines, "zstd", value, 0)) {
+      ByteArrayOutputStream sent = new ByteArrayOutputStream();
+      body.writeTo(sent);
+
+      assertEquals("identity", body.coding());
+      assertEquals(CompressionListener.Outcome.DID_NOT_SHRINK, body.outcome());
+      assertArrayEquals(identity.encode(value), sent.toByteArray());
+    }
+  }
+
+  @Test
   void aBodyUnderTheMinimumGoesOutAsTheValueSerializedUncompressed() throws IOException {
     CountedValue value = new CountedValue("short");
     byte[] uncompressed = identity.encode(value);
