@@ -10,14 +10,18 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Flow;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Receives a response body as the JDK's {@link HttpResponse.BodySubscribers#ofInputStream()} does,
  * and decodes it on {@code executor} while it arrives (reading a body on the client's own threads
  * could stall them). The body's future fails with the decode exception itself; the stream is
- * closed on every path (also when the executor refuses the task), which releases the connection.
+ * closed on every path (also when the executor refuses the task), which releases the connection:
+ * after a decode failure, a moment later, so that the client reports the decoder's exception.
  */
 final class DecodingBodySubscriber<T> implements HttpResponse.BodySubscriber<T> {
+  /** How long a body the decoder refused stays open after its future failed. */
+  private static final long FAILED_BODY_CLOSE_DELAY_MILLIS = 200;
   /** Decodes a body stream; closes it. */
   interface StreamDecoder<T> {
     T decode(InputStream body) throws IOException;
@@ -32,10 +36,10 @@ final class DecodingBodySubscriber<T> implements HttpResponse.BodySubscriber<T> 
         executor.execute(() -> {
           try {
             body.complete(decoder.decode(new KeptOpen(in)));
+            closeQuietly(in);
           } catch (IOException | RuntimeException | Error e) {
             body.completeExceptionally(e);
-          } finally {
-            closeQuietly(in); // after the outcome: closing early makes the client fail the exchange itself
+            closeAfterTheOutcomeIsTaken(in);
           }
         });
       } catch (RejectedExecutionException e) {
@@ -43,6 +47,21 @@ final class DecodingBodySubscriber<T> implements HttpResponse.BodySubscriber<T> 
         closeQuietly(in);
       }
     });
+  }
+
+  /**
+   * Closes a body the decoder gave up on, a moment after its future failed. Closing an unread body
+   * cancels the exchange, and the client then fails the response with its own error ("bytes
+   * received: 0"); it takes the body's outcome on a thread of its own, so a close right after the
+   * failure sometimes reached it first and the caller saw that error instead of the decoder's.
+   */
+  private static void closeAfterTheOutcomeIsTaken(InputStream in) {
+    try {
+      CompletableFuture.delayedExecutor(FAILED_BODY_CLOSE_DELAY_MILLIS, TimeUnit.MILLISECONDS)
+          .execute(() -> closeQuietly(in));
+    } catch (RejectedExecutionException e) {
+      closeQuietly(in);
+    }
   }
 
   /** Closes the body stream, which releases the connection; the body is abandoned either way. */
