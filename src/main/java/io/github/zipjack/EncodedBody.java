@@ -53,7 +53,11 @@ public final class EncodedBody implements AutoCloseable {
     return uncompressedSize;
   }
 
-  /** {@return the HTTP content coding of the bytes: {@code gzip} or {@code identity}} */
+  /**
+   * {@return the HTTP content coding of the bytes: the pipeline's ({@code gzip}, {@code zstd},
+   * {@code br}), or {@code identity} for an uncompressed pipeline's body and for one under the
+   * minimum of {@link Pipeline#encodeToBody(Object, long)}}
+   */
   public String contentEncoding() {
     return contentEncoding;
   }
