@@ -19,7 +19,6 @@ import java.io.PrintWriter;
 import java.nio.charset.Charset;
 import java.util.Locale;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledFuture;
 
 /**
  * The response as the application sees it behind {@link CompressionFilter}: it holds the body in
@@ -66,7 +65,7 @@ final class CompressingResponse extends HttpServletResponseWrapper {
    */
   private boolean flushPending;
   /** The pass-through the flush grace will run; null when none is scheduled. */
-  private ScheduledFuture<?> flushGrace;
+  private FlushGraceTimer.Grace flushGrace;
   /** Why the flush grace's pass-through failed (the client left); thrown at the next write or flush. */
   private IOException flushGraceFailure;
   /** Set while the filter flushes the writer itself, which is no early flush. */
@@ -543,7 +542,7 @@ final class CompressingResponse extends HttpServletResponseWrapper {
 
   private void cancelFlushGrace() {
     if (flushGrace != null) {
-      flushGrace.cancel(false);
+      flushGrace.cancel();
       flushGrace = null;
     }
   }
