@@ -3,7 +3,6 @@ package io.github.zipjack;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.zipjack.buffer.Segment;
 import io.github.zipjack.buffer.SegmentOutputStream;
 import io.github.zipjack.buffer.SegmentPool;
 import io.github.zipjack.codec.CompressionEngine;
@@ -11,6 +10,7 @@ import io.github.zipjack.codec.CompressionWorkers;
 import io.github.zipjack.codec.DecodeLimitInputStream;
 import io.github.zipjack.codec.EngineConfig;
 import io.github.zipjack.codec.Encoder;
+import io.github.zipjack.codec.HeldUntilMinimum;
 import io.github.zipjack.codec.EngineResources;
 import io.github.zipjack.codec.EngineSelection;
 import io.github.zipjack.codec.OptionalDependency;
@@ -135,9 +135,8 @@ public final class Pipeline implements AutoCloseable {
    * As {@link #encodeToBody(Object)}, for a response that is worth compressing only when it is not
    * tiny: a value that serializes to fewer than {@code minBodyBytes} bytes is not compressed, and the
    * body is then the value as serialized, with {@link EncodedBody#contentEncoding()} {@code identity}.
-   * The value is serialized once either way; the bytes under the minimum are held in pooled segments
-   * until the body reaches it, then handed to the compressor, so a small body never costs a
-   * compression and a large one costs a copy of at most {@code minBodyBytes}.
+   * The value is serialized once either way ({@link HeldUntilMinimum}): a small body never costs a
+   * compression, and a large one a copy of at most {@code minBodyBytes}.
    *
    * @param value what to serialize
    * @param minBodyBytes serialized bodies shorter than this are returned uncompressed; 0: never
@@ -154,75 +153,23 @@ public final class Pipeline implements AutoCloseable {
     }
     checkOpen();
     SegmentOutputStream compressed = new SegmentOutputStream(segmentPool);
-    HeldUntilMinimum body = new HeldUntilMinimum(compressed, minBodyBytes);
+    HeldUntilMinimum body = new HeldUntilMinimum(engine, segmentPool, compressed, minBodyBytes);
     try {
       binding.write(value, body);
-      if (body.encoder == null) {
-        long size = body.held.size();
-        return new EncodedBody(segmentPool, body.held.detach(), size, size, IDENTITY);
+      Encoder encoder = body.encoder();
+      if (encoder == null) {
+        SegmentOutputStream held = body.takeHeld();
+        long size = held.size();
+        return new EncodedBody(segmentPool, held.detach(), size, size, IDENTITY);
       }
-      body.encoder.finish();
+      encoder.finish();
       long size = compressed.size();
-      return new EncodedBody(segmentPool, compressed.detach(), size, body.encoder.bodyBytes(),
-          engine.contentEncoding());
+      return new EncodedBody(segmentPool, compressed.detach(), size, encoder.bodyBytes(), engine.contentEncoding());
     } catch (IOException e) {
       throw encodeFailure(value, e);
     } finally {
       body.release();
       compressed.close(); // after a successful detach there is nothing left to return
-    }
-  }
-
-  /**
-   * Where a value is serialized for {@link #encodeToBody(Object, long)}: into held segments while the
-   * body is under the minimum, then, from the write that reaches it on, into an encoder over the
-   * compressed segments, the held bytes first. Not thread-safe; one body.
-   */
-  private final class HeldUntilMinimum extends OutputStream {
-    private final SegmentOutputStream compressed;
-    private final long minBodyBytes;
-    /** The body so far while under the minimum; closed (its segments returned) once handed on. */
-    final SegmentOutputStream held;
-    /** Null while the body is under the minimum. */
-    Encoder encoder;
-    private OutputStream encoding;
-
-    HeldUntilMinimum(SegmentOutputStream compressed, long minBodyBytes) {
-      this.compressed = compressed;
-      this.minBodyBytes = minBodyBytes;
-      this.held = new SegmentOutputStream(segmentPool);
-    }
-
-    @Override
-    public void write(int b) throws IOException {
-      write(new byte[] {(byte) b}, 0, 1);
-    }
-
-    @Override
-    public void write(byte[] bytes, int offset, int length) throws IOException {
-      if (encoding != null) {
-        encoding.write(bytes, offset, length);
-        return;
-      }
-      if (held.size() + length < minBodyBytes) {
-        held.write(bytes, offset, length);
-        return;
-      }
-      encoder = engine.open(compressed);
-      encoding = encoder.stream();
-      for (Segment s = held.head(); s != null; s = s.next()) {
-        encoding.write(s.data, s.pos, s.readableBytes());
-      }
-      held.close();
-      encoding.write(bytes, offset, length);
-    }
-
-    /** Returns the encoder to its pool and the held segments, unless they were handed on. */
-    void release() {
-      held.close();
-      if (encoder != null) {
-        encoder.close();
-      }
     }
   }
 

@@ -7,6 +7,7 @@ import io.github.zipjack.buffer.SegmentOutputStream;
 import io.github.zipjack.buffer.SegmentPool;
 import io.github.zipjack.codec.DictionaryEngine;
 import io.github.zipjack.codec.Encoder;
+import io.github.zipjack.codec.HeldUntilMinimum;
 import io.github.zipjack.servlet.CompressionListener;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -20,19 +21,18 @@ import java.util.Map;
  * A value is serialized once: a body shorter than {@code minBodyBytes} never reaches the compressor
  * ({@link Pipeline#encodeToBody(Object, long)}), a longer one is compressed as it is serialized;
  * only one that compression did not make shorter is serialized again, to be sent as it is. A body
- * compressed with an RFC 9842
- * dictionary ({@code dcz}, {@code dcb}) is serialized straight into the dictionary's encoder, and
- * again, uncompressed, when it is shorter than {@code minBodyBytes} or no shorter compressed.
+ * compressed with an RFC 9842 dictionary ({@code dcz}, {@code dcb}) follows the same rule, serialized
+ * straight into the dictionary's encoder once it reaches the minimum.
  *
  * <p>Not thread-safe: one owner, who closes it, which returns the body's pooled segments.
  */
 public final class NegotiatedBody implements AutoCloseable {
   private static final String IDENTITY = "identity";
 
-  /** The body, unless it is {@link #dictionaryBody}; null then. */
+  /** The body, unless it is {@link #segmentBody}; null then. */
   private final EncodedBody body;
-  /** A body compressed with a dictionary, or null. */
-  private final SegmentOutputStream dictionaryBody;
+  /** A body in segments of the caller's pool (compressed with a dictionary, or under the minimum on that path), or null. */
+  private final SegmentOutputStream segmentBody;
   private final String coding;
   private final CompressionListener.Outcome outcome;
   /** The serialized size before compression when it was measured, else -1. */
@@ -44,10 +44,10 @@ public final class NegotiatedBody implements AutoCloseable {
     this(body, null, coding, outcome, rawBytes, encodeNanos);
   }
 
-  private NegotiatedBody(EncodedBody body, SegmentOutputStream dictionaryBody, String coding,
+  private NegotiatedBody(EncodedBody body, SegmentOutputStream segmentBody, String coding,
       CompressionListener.Outcome outcome, long rawBytes, long encodeNanos) {
     this.body = body;
-    this.dictionaryBody = dictionaryBody;
+    this.segmentBody = segmentBody;
     this.coding = coding;
     this.outcome = outcome;
     this.rawBytes = rawBytes;
@@ -85,8 +85,9 @@ public final class NegotiatedBody implements AutoCloseable {
 
   /**
    * Encodes {@code value} with {@code identity}'s mapper straight into {@code engine}, a dictionary's
-   * {@code dcz} or {@code dcb} encoder, into segments of {@code pool}; as it is, serialized again,
-   * when it is shorter than {@code minBodyBytes} or compressing did not make it shorter.
+   * {@code dcz} or {@code dcb} encoder, into segments of {@code pool}; as it is when it is shorter than
+   * {@code minBodyBytes} (held, never compressed: {@link HeldUntilMinimum}), or, serialized again,
+   * when compressing did not make it shorter.
    *
    * @param identity the uncompressed pipeline of the format
    * @param engine the dictionary coding's engine
@@ -99,31 +100,36 @@ public final class NegotiatedBody implements AutoCloseable {
       long minBodyBytes) throws IOException {
     long start = System.nanoTime();
     SegmentOutputStream compressed = new SegmentOutputStream(pool);
+    HeldUntilMinimum body = new HeldUntilMinimum(engine, pool, compressed, minBodyBytes);
     try {
-      long rawBytes;
-      try (Encoder encoder = engine.open(compressed)) {
-        identity.encode(value, encoder.stream());
-        encoder.finish();
-        rawBytes = encoder.bodyBytes();
+      identity.encode(value, body);
+      Encoder encoder = body.encoder();
+      if (encoder == null) {
+        compressed.close();
+        SegmentOutputStream held = body.takeHeld();
+        return new NegotiatedBody(null, held, IDENTITY, CompressionListener.Outcome.TOO_SMALL, held.size(), 0);
       }
+      encoder.finish();
+      long rawBytes = encoder.bodyBytes();
       long nanos = System.nanoTime() - start;
-      if (rawBytes >= minBodyBytes && compressed.size() < rawBytes) {
+      if (compressed.size() < rawBytes) {
         return new NegotiatedBody(null, compressed, engine.contentEncoding(), CompressionListener.Outcome.COMPRESSED,
             rawBytes, nanos);
       }
       compressed.close();
-      CompressionListener.Outcome outcome = rawBytes < minBodyBytes ? CompressionListener.Outcome.TOO_SMALL
-          : CompressionListener.Outcome.DID_NOT_SHRINK;
-      return new NegotiatedBody(identity.encodeToBody(value), IDENTITY, outcome, rawBytes, nanos);
+      return new NegotiatedBody(identity.encodeToBody(value), IDENTITY, CompressionListener.Outcome.DID_NOT_SHRINK,
+          rawBytes, nanos);
     } catch (IOException | RuntimeException | Error e) {
       compressed.close();
       throw e;
+    } finally {
+      body.release();
     }
   }
 
   /** {@return the body's length in bytes: the value for Content-Length} */
   public long size() {
-    return body != null ? body.size() : dictionaryBody.size();
+    return body != null ? body.size() : segmentBody.size();
   }
 
   /**
@@ -137,7 +143,7 @@ public final class NegotiatedBody implements AutoCloseable {
       body.writeTo(out);
       return;
     }
-    for (Segment s = dictionaryBody.head(); s != null; s = s.next()) {
+    for (Segment s = segmentBody.head(); s != null; s = s.next()) {
       out.write(s.data, s.pos, s.readableBytes());
     }
   }
@@ -197,7 +203,7 @@ public final class NegotiatedBody implements AutoCloseable {
     if (body != null) {
       body.close();
     } else {
-      dictionaryBody.close();
+      segmentBody.close();
     }
   }
 }
