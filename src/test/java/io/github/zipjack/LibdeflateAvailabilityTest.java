@@ -172,8 +172,8 @@ class LibdeflateAvailabilityTest {
   }
 
   /**
-   * Asserts which engine serves bodies the libdeflate cut-over leaves serial: the implementation
-   * may go on with what serves larger bodies on several threads ("; past ... via JDK zlib in blocks on N
+   * Asserts which engine serves bodies within the parallel threshold: the implementation
+   * may go on with what serves larger bodies on several threads ("; past ... in libdeflate blocks on N
    * threads"), which depends on the processor count.
    */
   static void assertServedBy(String serial, String implementation) {

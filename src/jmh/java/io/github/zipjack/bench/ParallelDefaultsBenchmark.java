@@ -22,8 +22,8 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Where do the defaults of compressionThreads and parallelThresholdBytes, and the libdeflate
- * cut-over, come from? One caller thread encodes one body of {@code records} generated people
+ * Where do the defaults of compressionThreads and parallelThresholdBytes come from, and what do
+ * the blocks' engines (zlib, libdeflate) cost? One caller thread encodes one body of {@code records} generated people
  * (4,000: about 4.7 MB of JSON, people-4000) through a pipeline with {@code threads}
  * compression threads. Jackson alone and the naive zstd-jni stream with 2 workers, the baselines
  * of these figures, are {@link ParallelBodyBenchmark}'s.
@@ -34,13 +34,12 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <p>How to run: {@code java -jar target/benchmarks.jar 'ParallelDefaultsBenchmark.pipeline$' -p
  * codec=zstd-1,zlib-1 -p threads=1,2}; {@code -p records=115,230,450,900 -p threshold=65536} for the
- * threshold, {@code -p codec=zlib-1,libdeflate-1,zlib-6,libdeflate-6} on Java 25 for the cut-over.
+ * threshold, {@code -p codec=zlib-1,libdeflate-1,zlib-6,libdeflate-6} on Java 25 for zlib blocks
+ * against libdeflate blocks.
  * What to expect on 2 cores (2 forks, 3 x 1 s warm-up, 4 x 1 s): zstd-1 about 1.5x faster on 2
  * threads than on 1 and zlib-1 about 1.8x on 4.7 MB; zlib on 2 threads (256 KiB blocks) 1.6x faster
  * than serial from 522 KB and level with it at 267 KB; zstd serial up to 640 KiB whatever the
- * threshold, then 1.1x faster at 658 KB; on Java 25 zlib-1 on 2 threads 1.2x faster than
- * libdeflate-1 on 4.7 MB, and libdeflate faster at levels 6 and 9 on 1 MB. Figures in
- * docs/parallel-compression.md.
+ * threshold, then 1.1x faster at 658 KB. Figures in docs/parallel-compression.md.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
@@ -54,7 +53,7 @@ public class ParallelDefaultsBenchmark {
 
   /**
    * A {@link Codec} name: zstd-1, zlib-1 (gzip through JDK zlib), libdeflate-1, gzip-1 (AUTO: libdeflate
-   * on Java 25 below the cut-over), at any level.
+   * on Java 25, in libdeflate blocks past the threshold), at any level.
    */
   @Param({"zstd-1", "zlib-1"})
   public String codec;

@@ -23,14 +23,13 @@ import java.util.zip.CRC32;
  * <p>A body's size is not known while it is serialized, so the first
  * {@link Parallelism#thresholdBytes()} bytes are only gathered in blocks. A body that ends within
  * them is compressed by the engine's serial encoder (libdeflate or zlib), as with one thread. A body
- * that passes them goes on in parallel blocks if a core is idle then, else (or when the engine's
- * serial compressor is faster at this thread count: libdeflate with few threads) in the serial
- * encoder fed what was gathered. Once parallel, a worker joins only while a core is idle.
+ * that passes them goes on in parallel blocks if a core is idle then, else in the serial encoder fed
+ * what was gathered. Once parallel, a worker joins only while a core is idle.
  *
  * <p>A body that goes parallel has the same bytes whatever the thread count, the workers' timing,
  * or whether the caller deflated a block itself. Memory: at most the threshold's worth of
  * blocks before the body goes parallel, then at most {@link #maxPendingBlocks} blocks, each
- * {@code BLOCK_BYTES + 32 KiB} of input, its output and a Deflater.
+ * {@code BLOCK_BYTES + 32 KiB} of input, its output and a compressor.
  */
 final class ParallelGzipEncoder extends Encoder {
   private final ParallelGzipEngine engine;
@@ -126,10 +125,10 @@ final class ParallelGzipEncoder extends Encoder {
 
   /**
    * The body has passed the threshold: parallel blocks when a core was idle both when it started and
-   * now, else the serial encoder (also where it is faster on this many threads).
+   * now, else the serial encoder.
    */
   private void goOn() throws IOException {
-    if (engine.serialIsFaster() || !coreIdleSinceStart()) {
+    if (!coreIdleSinceStart()) {
       serial = openSerial();
       for (DeflateBlock b : pending) {
         serial.stream().write(b.input, DeflateBlock.DICTIONARY_BYTES, b.length);

@@ -16,26 +16,28 @@ import java.io.OutputStream;
  * of the whole body. Blocks are {@link #BLOCK_BYTES}, each primed with the previous
  * block's last 32 KiB and ended with a sync flush ({@link DeflateBlock}); the output is the same
  * bytes for any thread count and timing, and a few bytes per block larger than serial zlib at the
- * same level. See {@link ParallelGzipEncoder} for when a body goes parallel.
+ * same level (with libdeflate, 1-2% larger than serial libdeflate: its blocks take no dictionary).
+ * See {@link ParallelGzipEncoder} for when a body goes parallel.
  *
  * <p>A body past the threshold goes on in parallel blocks only while a core is idle
  * ({@link CompressionWorkers#idleCores()}: the processors less the callers compressing bodies and the
  * busy workers); with every core busy it goes on in the serial engine, whole, as with one thread,
- * since blocks cost more work than one stream (each is primed with its predecessor's 32 KiB) and a
- * worker would only take its core from another caller. So under full load the server's throughput is
+ * since blocks cost more work than one stream (with zlib, each is primed with its predecessor's
+ * 32 KiB; with libdeflate, each is walked once more to be reopened) and a worker would only take its
+ * core from another caller. So under full load the server's throughput is
  * the serial engine's, and a large body's bytes depend on whether a core was idle when it passed the
  * threshold (both decode to the same content).
  *
- * <p>libdeflate cannot be split this way (no dictionary, no flush: it always ends a whole stream), so
- * with libdeflate as the serial engine a body past the threshold goes to parallel zlib only when
- * a core is idle and {@link #serialIsFaster()} does not say that libdeflate on one thread beats zlib
- * on this many. Such a body is larger than libdeflate's (at level 1, about 9% on JSON): idle cores
- * pay for the speed.
+ * <p>The blocks are deflated by the serial engine's library: JDK zlib, or libdeflate. libdeflate has
+ * no dictionary and no flush (it always ends a whole stream), so each of its blocks is compressed
+ * afresh and reopened by {@link JoinableDeflate}, which walks the block's codes once (about a third
+ * of libdeflate-1's own time, less at higher levels); on two threads that is still faster than
+ * serial libdeflate, and much faster than zlib blocks.
  *
- * <p>Pools: {@link DeflateBlock}s (each with a Deflater, counted in {@link #contexts()} with the
+ * <p>Pools: {@link DeflateBlock}s (each with a compressor, counted in {@link #contexts()} with the
  * serial engine's contexts), at most {@code maxIdleEncoders} idle, and the parallel encoders, which
  * hold no native state. {@link #lentEncoders()} counts both engines' encoders, {@link #lentBlocks()}
- * the blocks out of the pool. {@link #close()} closes the serial engine and ends idle Deflaters;
+ * the blocks out of the pool. {@link #close()} closes the serial engine and ends idle blocks' compressors;
  * blocks still in use are ended when they come back.
  */
 public final class ParallelGzipEngine implements CompressionEngine {
@@ -45,13 +47,6 @@ public final class ParallelGzipEngine implements CompressionEngine {
    * 256 KiB blocks").
    */
   static final int BLOCK_BYTES = 256 * 1024;
-  /**
-   * Threads from which parallel JDK zlib beats serial libdeflate at the same level on a large body, at
-   * level 1 and at the other levels (measured in docs/parallel-compression.md).
-   */
-  static final int LIBDEFLATE_CUT_OVER_THREADS_LEVEL_1 = 2;
-  static final int LIBDEFLATE_CUT_OVER_THREADS = 3;
-
   private final CompressionEngine serial;
   private final boolean serialIsLibdeflate;
   private final int level;
@@ -78,24 +73,10 @@ public final class ParallelGzipEngine implements CompressionEngine {
     this.level = config.level();
     this.parallelism = config.parallelism();
     ContextCounter contexts = serial.contexts();
+    boolean libdeflateBlocks = serialIsLibdeflate;
     this.blocks = new StripedPool<>(Math.max(config.maxIdleEncoders(), 2 * parallelism.threads()),
-        () -> new DeflateBlock(level, BLOCK_BYTES, contexts), DeflateBlock::dispose);
+        () -> new DeflateBlock(level, BLOCK_BYTES, contexts, libdeflateBlocks), DeflateBlock::dispose);
     this.encoders = new StripedPool<>(config.maxIdleEncoders(), () -> new ParallelGzipEncoder(this), e -> { });
-  }
-
-  /** Whether a body past the threshold is compressed faster by the serial engine than by parallel zlib. */
-  boolean serialIsFaster() {
-    return serialIsLibdeflate && parallelism.threads() < libdeflateCutOverThreads(level);
-  }
-
-  /**
-   * {@return threads from which parallel zlib at {@code level} serves large bodies instead of serial
-   * libdeflate}
-   *
-   * @param level the gzip level
-   */
-  public static int libdeflateCutOverThreads(int level) {
-    return level == 1 ? LIBDEFLATE_CUT_OVER_THREADS_LEVEL_1 : LIBDEFLATE_CUT_OVER_THREADS;
   }
 
   CompressionEngine serial() {
@@ -131,14 +112,14 @@ public final class ParallelGzipEngine implements CompressionEngine {
 
   /**
    * The serial engine's; with libdeflate, also what serves a large body while a core is idle:
-   * {@code gzip(1) via libdeflate; past 262144 bytes while a core is idle, via JDK zlib in blocks on 4
-   * threads (larger output)}.
+   * {@code gzip(1) via libdeflate; past 262144 bytes while a core is idle, in libdeflate blocks on 4
+   * threads}.
    */
   @Override
   public String implementation() {
-    return serialIsLibdeflate && !serialIsFaster()
+    return serialIsLibdeflate
         ? serial.implementation() + "; past " + parallelism.thresholdBytes() + " bytes while a core is idle,"
-            + " via JDK zlib in blocks on " + parallelism.threads() + " threads (larger output)"
+            + " in libdeflate blocks on " + parallelism.threads() + " threads"
         : serial.implementation();
   }
 

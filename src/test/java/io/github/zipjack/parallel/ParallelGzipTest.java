@@ -43,7 +43,7 @@ class ParallelGzipTest {
     return IntStream.rangeClosed(1, 8);
   }
 
-  /** gzip through JDK zlib (libdeflate would serve bodies the cut-over leaves serial on Java 25). */
+  /** gzip through JDK zlib, in zlib blocks (Java 25's default, libdeflate, has its own tests below). */
   static Pipeline gzip(int level, int threads, long threshold) {
     Pipeline.Builder builder = Pipeline.builder().compression(Compression.gzip(level, GzipImplementation.ZLIB))
         .compressionThreads(threads);
@@ -183,26 +183,61 @@ class ParallelGzipTest {
 
   @Test
   @EnabledForJreRange(min = JRE.JAVA_25, disabledReason = "libdeflate (aircompressor-v3) loads on Java 25 only")
-  void withLibdeflateLevel1GoesToParallelZlibFromTwoThreads() {
-    try (Pipeline auto = Pipeline.builder().compression(Compression.gzip(1)).compressionThreads(2).build();
-        Pipeline zlib = gzip(1, 2, Pipeline.DEFAULT_PARALLEL_THRESHOLD_BYTES)) {
-      assertEquals("gzip(1) via libdeflate; past 262144 bytes while a core is idle, via JDK zlib in blocks on 2"
-          + " threads (larger output)", auto.implementation());
-      assertArrayEquals(zlib.encode(BODY), auto.encode(BODY));
+  void withLibdeflateALargeBodyGoesToLibdeflateBlocksFromTwoThreads() {
+    try (Pipeline two = Pipeline.builder().compression(Compression.gzip(1)).compressionThreads(2).build();
+        Pipeline six = Pipeline.builder().compression(Compression.gzip(6)).compressionThreads(3).build()) {
+      assertEquals("gzip(1) via libdeflate; past 262144 bytes while a core is idle, in libdeflate blocks on 2"
+          + " threads", two.implementation());
+      assertEquals("gzip(6) via libdeflate; past 262144 bytes while a core is idle, in libdeflate blocks on 3"
+          + " threads", six.implementation());
     }
   }
 
-  @Test
+  @ParameterizedTest(name = "threads={0}")
+  @ValueSource(ints = {2, 3, 4})
   @EnabledForJreRange(min = JRE.JAVA_25, disabledReason = "libdeflate (aircompressor-v3) loads on Java 25 only")
-  void withLibdeflateOtherLevelsStaySerialBelowThreeThreads() {
-    try (Pipeline two = Pipeline.builder().compression(Compression.gzip(6)).compressionThreads(2).build();
-        Pipeline three = Pipeline.builder().compression(Compression.gzip(6)).compressionThreads(3).build();
-        Pipeline serial = Pipeline.builder().compression(Compression.gzip(6)).compressionThreads(1).build()) {
-      assertEquals("gzip(6) via libdeflate", two.implementation());
-      assertArrayEquals(serial.encode(BODY), two.encode(BODY), "a large body on serial libdeflate");
-      assertEquals("gzip(6) via libdeflate; past 262144 bytes while a core is idle, via JDK zlib in blocks on 3"
-          + " threads (larger output)", three.implementation());
+  void libdeflateBlocksAreOneMemberThatSystemGzipDecodesByteForByte(int threads) throws Exception {
+    try (Pipeline pipeline = libdeflate(1, threads)) {
+      byte[] body = pipeline.encode(BODY);
+
+      assertArrayEquals(JSON, SystemGzip.decompress(body, dir));
+      GzipMember member = GzipMember.parse(body);
+      assertArrayEquals(JSON, member.data());
+      assertEquals(0, member.bytesAfterTrailer());
+      assertTrue(pipeline.resources().nothingLent(), pipeline.resources().toString());
     }
+  }
+
+  @ParameterizedTest(name = "{0} bytes")
+  @ValueSource(ints = {BLOCK + 1, 2 * BLOCK, 3 * BLOCK - 1, 3 * BLOCK, 3 * BLOCK + 1})
+  @EnabledForJreRange(min = JRE.JAVA_25, disabledReason = "libdeflate (aircompressor-v3) loads on Java 25 only")
+  void libdeflateBlockBoundariesRoundTrip(int jsonBytes) {
+    String value = LargeBodies.ofJsonBytes(jsonBytes, jsonBytes);
+    try (Pipeline pipeline = Pipeline.builder().compression(Compression.gzip(1, GzipImplementation.LIBDEFLATE))
+        .compressionThreads(2).parallelThresholdBytes(BLOCK).build()) {
+      GzipMember member = GzipMember.parse(pipeline.encode(value));
+
+      assertArrayEquals(LargeBodies.json(value), member.data());
+      assertEquals(member.dataCrc32(), member.trailerCrc32());
+    }
+  }
+
+  @ParameterizedTest(name = "gzip({0})")
+  @ValueSource(ints = {1, 6})
+  @EnabledForJreRange(min = JRE.JAVA_25, disabledReason = "libdeflate (aircompressor-v3) loads on Java 25 only")
+  void libdeflateBlocksAreWithinTwoPercentOfSerialLibdeflatesBytes(int level) {
+    try (Pipeline blocks = libdeflate(level, 2); Pipeline serial = libdeflate(level, 1)) {
+      byte[] parallel = blocks.encode(BODY);
+      byte[] whole = serial.encode(BODY);
+
+      assertTrue(parallel.length <= 1.02 * whole.length, parallel.length + " bytes against " + whole.length);
+      assertArrayEquals(JSON, GzipMember.parse(parallel).data());
+    }
+  }
+
+  private static Pipeline libdeflate(int level, int threads) {
+    return Pipeline.builder().compression(Compression.gzip(level, GzipImplementation.LIBDEFLATE))
+        .compressionThreads(threads).build();
   }
 
   @Test

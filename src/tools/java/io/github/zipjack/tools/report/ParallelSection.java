@@ -1,6 +1,5 @@
 package io.github.zipjack.tools.report;
 
-import io.github.zipjack.Pipeline;
 import io.github.zipjack.bench.Codec;
 import io.github.zipjack.bench.ParallelBodyBenchmark;
 import io.github.zipjack.data.Datasets;
@@ -45,8 +44,6 @@ final class ParallelSection {
       + " 95% interval and verdict).";
   static final String JSON_BYTES = "JSON bytes";
   static final String JACKSON = "Jackson alone";
-  /** What a gzip pipeline's implementation says when JDK zlib on several threads serves its large bodies. */
-  static final String PARALLEL_ZLIB = " via JDK zlib in blocks on ";
   /** The second large body, of another shape: stock rows, costlier to compress than to serialize. */
   static final String SECOND = "stock-16000";
 
@@ -187,8 +184,7 @@ final class ParallelSection {
         Optional<JmhResult> r = results.encode(method, dataset, codec, threads);
         Optional<ParallelBodyBenchmark.Compressed> body = r.isEmpty() ? Optional.empty() : body(dataset, codec, threads);
         addLatency(table, "zipjack " + codec + serializer + ", " + ParallelResults.threadsLabel(threads), r, jackson,
-            vsFloor(r, jackson, results.encode(method, dataset, sameEngineCodec(dataset, codec, body),
-                ParallelResults.SERIAL_THREADS)),
+            vsFloor(r, jackson, results.encode(method, dataset, codec, ParallelResults.SERIAL_THREADS)),
             body.map(b -> Figures.bytes(b.bytes())).orElse(MarkdownTable.NONE),
             body.map(ParallelBodyBenchmark.Compressed::implementation).orElse(MarkdownTable.NONE));
       }
@@ -216,17 +212,6 @@ final class ParallelSection {
     }
     double floor = Math.max(ParallelResults.millis(jackson.get()), ParallelResults.millis(serial.get()) / 2);
     return Figures.ratio(ParallelResults.millis(r.get()) / floor);
-  }
-
-  /**
-   * The codec whose serial row was compressed by the engine that compressed {@code body}: zlib-N when
-   * the pipeline says it hands bodies past its threshold to {@link #PARALLEL_ZLIB} (libdeflate cannot
-   * be split) and this dataset is past the default threshold, else {@code codec} itself.
-   */
-  private String sameEngineCodec(String dataset, String codec, Optional<ParallelBodyBenchmark.Compressed> body) {
-    boolean parallelZlib = body.isPresent() && body.get().implementation().contains(PARALLEL_ZLIB)
-        && jsonBytes(dataset).orElse(0) > Pipeline.DEFAULT_PARALLEL_THRESHOLD_BYTES;
-    return parallelZlib ? new Codec(Codec.ZLIB, Codec.parse(codec).level()).name() : codec;
   }
 
   /** zipjack's body of the dataset with that codec and threads, made here; empty when this JVM cannot. */

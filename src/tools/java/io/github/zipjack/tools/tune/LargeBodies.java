@@ -1,7 +1,6 @@
 package io.github.zipjack.tools.tune;
 
 import io.github.zipjack.bench.Codec;
-import io.github.zipjack.codec.ParallelGzipEngine;
 import io.github.zipjack.tools.report.MarkdownTable;
 import io.github.zipjack.tools.tune.SettingResult.Figure;
 import java.util.ArrayList;
@@ -50,17 +49,15 @@ final class LargeBodies {
   }
 
   /**
-   * The settings whose large bodies may go parallel: zipjack's zlib and zstd settings, and
-   * libdeflate's from the library's cut-over ({@link ParallelGzipEngine#libdeflateCutOverThreads}:
-   * 2 processors at level 1, else 3; below, the library keeps such a body on serial libdeflate, so
-   * the two runs would measure the same thing).
+   * The settings whose large bodies go parallel on more than one core: zipjack's gzip (zlib or
+   * libdeflate) and zstd settings; never brotli, a dictionary or the study's.
    */
-  static List<Setting> settings(List<Setting> measured, int cores) {
+  static List<Setting> settings(List<Setting> measured) {
     List<Setting> parallel = new ArrayList<>();
     for (Setting s : measured) {
       String engine = s.codec().engine();
-      if (!s.study() && !s.dictionary() && (engine.equals(Codec.ZLIB) || engine.equals(Codec.ZSTD)
-          || (engine.equals(Codec.LIBDEFLATE) && cores >= ParallelGzipEngine.libdeflateCutOverThreads(s.codec().level())))) {
+      if (!s.study() && !s.dictionary()
+          && (engine.equals(Codec.ZLIB) || engine.equals(Codec.ZSTD) || engine.equals(Codec.LIBDEFLATE))) {
         parallel.add(s);
       }
     }

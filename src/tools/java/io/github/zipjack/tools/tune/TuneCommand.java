@@ -5,7 +5,6 @@ import io.github.zipjack.Compression;
 import io.github.zipjack.Pipeline;
 import io.github.zipjack.ZstdDictionary;
 import io.github.zipjack.servlet.HttpDictionary;
-import io.github.zipjack.bench.Codec;
 import io.github.zipjack.bench.PlainMappers;
 import io.github.zipjack.bench.WithoutZipjack;
 import io.github.zipjack.tools.compare.RatioEstimate;
@@ -223,11 +222,9 @@ public final class TuneCommand {
       out.println(none + "1 core, where the default is 1 (serial); its latency is not measured");
       return List.of();
     }
-    List<Setting> parallel = LargeBodies.settings(settings, cores);
+    List<Setting> parallel = LargeBodies.settings(settings);
     out.println(String.format(Locale.ROOT, "%s%,d bodies over %,d bytes: their latency is measured serial and with"
-        + " compressionThreads=%d for %s%s", none, largeCount, threshold, cores, parallel,
-        settings.stream().anyMatch(s -> s.codec().engine().equals(Codec.LIBDEFLATE) && !parallel.contains(s))
-            ? " (libdeflate stays serial below 3 threads, 2 at level 1)" : ""));
+        + " compressionThreads=%d for %s", none, largeCount, threshold, cores, parallel));
     return parallel;
   }
 
