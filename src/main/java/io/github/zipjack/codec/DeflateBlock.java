@@ -6,9 +6,9 @@ import java.util.zip.Deflater;
 /**
  * One fixed-size block of a body that several threads deflate, with the compressor that deflates it
  * (a JDK Deflater, or libdeflate's) and the array its raw deflate goes into; pooled by
- * {@link ParallelGzipEngine} and reused from block to block. One owner at a time: the caller fills {@link #input}, then exactly one thread (a worker
- * or the caller) runs {@link #run()}, then the caller reads {@link #output} once
- * {@link #awaitDone()} returns, and gives the block back.
+ * {@link ParallelGzipEngine} and reused from block to block. One owner at a time: the caller fills
+ * {@link #input}, then exactly one thread (a worker or the caller) runs {@link #run()}, then the
+ * caller reads {@link #output} once {@link #awaitDone()} returns, and gives the block back.
  *
  * <p>With zlib, the input holds up to {@link #DICTIONARY_BYTES} of the previous block's end before the
  * block's own bytes, the dictionary its Deflater is primed with (pigz's design), so that matches
@@ -21,9 +21,9 @@ import java.util.zip.Deflater;
  * <p>Handed over, a block waits in its encoder's queue until one thread claims it, under the
  * encoder's lock: a worker, or the caller when it would otherwise wait ({@link ParallelGzipEncoder}).
  *
- * <p>Owns its compressor (a Deflater: about 256 KB native, ended by {@link #dispose()} once; libdeflate's:
- * freed by aircompressor's Cleaner once unreachable), made when the block is first deflated: a block
- * that only ever gathered small bodies holds none.
+ * <p>Owns its compressor (a Deflater: about 256 KB native, ended by {@link #dispose()} once;
+ * libdeflate's: freed by aircompressor's Cleaner once unreachable), made when the block is first
+ * deflated: a block that only ever gathered small bodies holds none.
  */
 final class DeflateBlock extends StripedPool.Node {
   /** Bytes of the previous block a block's Deflater is primed with: deflate's whole window. */

@@ -148,7 +148,8 @@ class JoinableDeflateTest {
       if (off + length < content.length) {
         byte[] room = Arrays.copyOf(stream, stream.length + JoinableDeflate.MAX_APPENDED_BYTES);
         int reopened = joinable.unfinish(room, stream.length);
-        assertTrue(reopened == stream.length + 4 || reopened == stream.length + 5, reopened + " after " + stream.length);
+        assertTrue(reopened == stream.length + 4 || reopened == stream.length + 5,
+            reopened + " after " + stream.length);
         joined.write(room, 0, reopened);
       } else {
         joined.write(stream, 0, stream.length);
