@@ -14,7 +14,7 @@ import java.util.Arrays;
  *
  * <p>The final block's place and the stream's last bit are not recorded by libdeflate, so the
  * stream is walked from its start: block headers are read and Huffman symbols decoded (nothing is
- * written out), which costs about a third of what libdeflate-1 took to make them. Not thread-safe:
+ * written out), which costs a third to a half of what libdeflate-1 took to make them. Not thread-safe:
  * an object holds the walk's tables, reused from stream to stream (one per {@link DeflateBlock}).
  */
 final class JoinableDeflate {

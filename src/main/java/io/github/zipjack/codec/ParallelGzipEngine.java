@@ -30,7 +30,7 @@ import java.io.OutputStream;
  *
  * <p>The blocks are deflated by the serial engine's library: JDK zlib, or libdeflate. libdeflate has
  * no dictionary and no flush (it always ends a whole stream), so each of its blocks is compressed
- * afresh and reopened by {@link JoinableDeflate}, which walks the block's codes once (about a third
+ * afresh and reopened by {@link JoinableDeflate}, which walks the block's codes once (a third to a half
  * of libdeflate-1's own time, less at higher levels); on two threads that is still faster than
  * serial libdeflate, and much faster than zlib blocks.
  *
