@@ -41,31 +41,49 @@ public record GzipMember(int magic, int compressionMethod, int flags, int extraF
     if (flags != 0) {
       throw new IllegalArgumentException("FLG must be 0 (no optional fields, no reserved bits): " + flags);
     }
-    Inflater inflater = new Inflater(true);
-    try {
-      inflater.setInput(body, HEADER_BYTES, body.length - HEADER_BYTES);
-      java.io.ByteArrayOutputStream data = new java.io.ByteArrayOutputStream();
-      byte[] chunk = new byte[64 * 1024];
-      while (!inflater.finished()) {
-        int n = inflater.inflate(chunk);
-        if (n == 0 && (inflater.needsInput() || inflater.needsDictionary())) {
-          throw new IllegalArgumentException("deflate stream ends before its final block");
+    RawDeflate deflate = RawDeflate.inflate(body, HEADER_BYTES);
+    if (deflate.bytesAfter() < TRAILER_BYTES) {
+      throw new IllegalArgumentException("trailer has " + deflate.bytesAfter() + " of 8 bytes");
+    }
+    int trailerAt = body.length - deflate.bytesAfter();
+    ByteBuffer trailer = ByteBuffer.wrap(body, trailerAt, TRAILER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+    long crc = Integer.toUnsignedLong(trailer.getInt());
+    long size = Integer.toUnsignedLong(trailer.getInt());
+    return new GzipMember(magic, body[2] & 0xff, flags, body[8] & 0xff, deflate.data(), crc, size,
+        deflate.bytesAfter() - TRAILER_BYTES);
+  }
+
+  /**
+   * One raw deflate stream (RFC 1951) inflated with java.util.zip's Inflater.
+   *
+   * @param data the inflated bytes
+   * @param bytesAfter bytes after the stream's final block
+   */
+  public record RawDeflate(byte[] data, int bytesAfter) {
+    /**
+     * Inflates the stream that starts at {@code bytes[offset]}.
+     *
+     * @throws IllegalArgumentException if the stream is corrupt or ends before its final block
+     */
+    public static RawDeflate inflate(byte[] bytes, int offset) {
+      Inflater inflater = new Inflater(true);
+      try {
+        inflater.setInput(bytes, offset, bytes.length - offset);
+        java.io.ByteArrayOutputStream data = new java.io.ByteArrayOutputStream();
+        byte[] chunk = new byte[64 * 1024];
+        while (!inflater.finished()) {
+          int n = inflater.inflate(chunk);
+          if (n == 0 && (inflater.needsInput() || inflater.needsDictionary())) {
+            throw new IllegalArgumentException("deflate stream ends before its final block");
+          }
+          data.write(chunk, 0, n);
         }
-        data.write(chunk, 0, n);
+        return new RawDeflate(data.toByteArray(), inflater.getRemaining());
+      } catch (DataFormatException e) {
+        throw new IllegalArgumentException("corrupt deflate stream: " + e.getMessage(), e);
+      } finally {
+        inflater.end();
       }
-      int trailerAt = body.length - inflater.getRemaining();
-      if (inflater.getRemaining() < TRAILER_BYTES) {
-        throw new IllegalArgumentException("trailer has " + inflater.getRemaining() + " of 8 bytes");
-      }
-      ByteBuffer trailer = ByteBuffer.wrap(body, trailerAt, TRAILER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
-      long crc = Integer.toUnsignedLong(trailer.getInt());
-      long size = Integer.toUnsignedLong(trailer.getInt());
-      return new GzipMember(magic, body[2] & 0xff, flags, body[8] & 0xff, data.toByteArray(), crc, size,
-          inflater.getRemaining() - TRAILER_BYTES);
-    } catch (DataFormatException e) {
-      throw new IllegalArgumentException("corrupt deflate stream: " + e.getMessage(), e);
-    } finally {
-      inflater.end();
     }
   }
 
