@@ -15,6 +15,7 @@ import io.github.zipjack.codec.EngineResources;
 import io.github.zipjack.codec.EngineSelection;
 import io.github.zipjack.codec.OptionalDependency;
 import io.github.zipjack.codec.Parallelism;
+import io.github.zipjack.codec.WholeBodyArrays;
 import io.github.zipjack.settings.Setting;
 import io.github.zipjack.settings.SettingCatalog;
 import java.io.ByteArrayInputStream;
@@ -313,9 +314,17 @@ public final class Pipeline implements AutoCloseable {
     Objects.requireNonNull(body, "body");
     try {
       checkOpen();
-      byte[] whole = engine.decodeWhole(body, 0, body.length, settings.maxDecodedBytes);
-      return whole != null ? parse(new ByteArrayInputStream(whole), Objects.requireNonNull(type, "type"))
-          : read(new ByteArrayInputStream(body), type);
+      if (!engine.decodesWhole()) {
+        return read(new ByteArrayInputStream(body), type);
+      }
+      WholeBodyArrays arrays = WholeBodyArrays.take();
+      try {
+        int decoded = engine.decodeWhole(body, 0, body.length, settings.maxDecodedBytes, arrays);
+        return decoded >= 0 ? parse(new ByteArrayInputStream(arrays.decoded(), 0, decoded),
+            Objects.requireNonNull(type, "type")) : read(new ByteArrayInputStream(body), type);
+      } finally {
+        arrays.release();
+      }
     } catch (ZipjackDecodeException e) {
       throw e;
     } catch (IOException e) {

@@ -11,6 +11,7 @@ import io.github.zipjack.WrongCodingException;
 import io.github.zipjack.ZipjackDecodeException;
 import io.github.zipjack.codec.DaemonThreads;
 import io.github.zipjack.codec.DecodeLimitInputStream;
+import io.github.zipjack.codec.WholeBodyArrays;
 import io.github.zipjack.settings.SettingCatalog;
 import io.github.zipjack.urlpattern.UrlPattern;
 import java.io.ByteArrayInputStream;
@@ -523,37 +524,65 @@ public final class CompressedHttpClient implements AutoCloseable {
       DictionaryStore dcz = answered.announced() != null ? dictionaries : null;
       URI keepFor = dictionaries == null ? null : answered.keepFor();
       boolean keeps = keepFor != null && DictionaryStore.marksDictionary(headers);
-      InputStream body = raw;
-      byte[] whole = null;
-      if (reader != null && !keeps && applied.size() == 1 && codings.decodesWhole(applied.get(0))) {
-        long declared = headers.firstValueAsLong("Content-Length").orElse(-1);
-        if (declared >= 0 && declared <= MAX_WHOLE_BODY_BYTES) {
-          byte[] received = raw.readNBytes((int) declared);
-          whole = received.length == declared ? codings.decodeWhole(applied.get(0), received) : null;
-          if (whole == null) {
-            body = new SequenceInputStream(new ByteArrayInputStream(received), raw);
-          }
-        }
-      }
+      long whole = reader != null && !keeps && applied.size() == 1 && codings.decodesWhole(applied.get(0))
+          ? wholeLength(headers) : -1;
       T value;
-      if (whole != null) {
-        value = reader.read(format, new ByteArrayInputStream(whole));
+      if (whole >= 0) {
+        value = readWhole(applied, raw, (int) whole, reader, format, dcz, answered);
       } else {
-        try (InputStream decoded = codings.decoder(body, applied, acceptEncoding, dcz, answered.announced())) {
-          if (keeps) {
-            value = keepDictionary(keepFor, headers, decoded, reader, format);
-          } else if (reader == null) {
-            decoded.transferTo(OutputStream.nullOutputStream()); // through every layer's limit
-            value = null;
-          } else {
-            value = reader.read(format, decoded);
-          }
-        }
+        value = readStreamed(applied, raw, reader, format, dcz, answered, keeps ? keepFor : null, headers);
       }
       if (keepFor != null) {
         fetches.start(keepFor, headers, this::fetchDictionary);
       }
       return value;
+    }
+  }
+
+  /** {@return the answer's Content-Length when it is at most MAX_WHOLE_BODY_BYTES, else -1} */
+  private static long wholeLength(HttpHeaders headers) {
+    long declared = headers.firstValueAsLong("Content-Length").orElse(-1);
+    return declared <= MAX_WHOLE_BODY_BYTES ? declared : -1;
+  }
+
+  /**
+   * Reads an answer of one coding that decodes whole and whose {@code declared} length is known:
+   * received into a pooled array and decoded in one call into another ({@link WholeBodyArrays}),
+   * both given back once {@code reader} is done; streamed from what was received when the body is
+   * shorter than declared or the engine declines it.
+   */
+  private <T> T readWhole(List<String> applied, InputStream raw, int declared, BodyReader<T> reader, Pipeline format,
+      DictionaryStore dcz, Answered answered) throws IOException {
+    WholeBodyArrays arrays = WholeBodyArrays.take();
+    try {
+      byte[] received = arrays.encoded(declared);
+      int length = raw.readNBytes(received, 0, declared);
+      int decoded = length == declared ? codings.decodeWhole(applied.get(0), received, length, arrays) : -1;
+      if (decoded >= 0) {
+        return reader.read(format, new ByteArrayInputStream(arrays.decoded(), 0, decoded));
+      }
+      InputStream body = new SequenceInputStream(new ByteArrayInputStream(received, 0, length), raw);
+      return readStreamed(applied, body, reader, format, dcz, answered, null, null);
+    } finally {
+      arrays.release();
+    }
+  }
+
+  /**
+   * Reads an answer through the codings' decoding streams: keeps it as a dictionary when
+   * {@code keepFor} is given, discards it through every layer's limit when {@code reader} is null.
+   */
+  private <T> T readStreamed(List<String> applied, InputStream body, BodyReader<T> reader, Pipeline format,
+      DictionaryStore dcz, Answered answered, URI keepFor, HttpHeaders headers) throws IOException {
+    try (InputStream decoded = codings.decoder(body, applied, acceptEncoding, dcz, answered.announced())) {
+      if (keepFor != null) {
+        return keepDictionary(keepFor, headers, decoded, reader, format);
+      }
+      if (reader == null) {
+        decoded.transferTo(OutputStream.nullOutputStream()); // through every layer's limit
+        return null;
+      }
+      return reader.read(format, decoded);
     }
   }
 

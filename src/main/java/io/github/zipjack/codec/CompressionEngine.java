@@ -117,7 +117,20 @@ public interface CompressionEngine extends AutoCloseable {
    * @return the decoded bytes, or null
    */
   default byte[] decodeWhole(byte[] body, int offset, int length, long maxDecodedBytes) {
-    return null;
+    WholeBodyArrays fresh = new WholeBodyArrays();
+    return decodeWhole(body, offset, length, maxDecodedBytes, fresh) < 0 ? null : fresh.decoded();
+  }
+
+  /**
+   * As {@link #decodeWhole(byte[], int, int, long)}, into {@code into}'s decoded array, which grows to
+   * the body when shorter and is otherwise reused: the decoded body is
+   * {@code into.decoded()[0, returned)}. Thread-safe as the other; {@code into} is one caller's.
+   *
+   * @param into the holder whose decoded array receives the body
+   * @return the decoded bytes' count, or -1 where the other returns null (stream the body instead)
+   */
+  default int decodeWhole(byte[] body, int offset, int length, long maxDecodedBytes, WholeBodyArrays into) {
+    return -1;
   }
 
   /** Releases pooled native state. Idempotent. */

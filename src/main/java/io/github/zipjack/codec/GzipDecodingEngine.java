@@ -87,50 +87,50 @@ abstract class GzipDecodingEngine<E extends Encoder> extends PooledEngine<E, Gzi
 
   /**
    * Decodes a body that is one gzip member in one call ({@link #inflateWhole}: a pooled Inflater, or
-   * libdeflate in the libdeflate engine), into an array of the size its trailer gives, and checks
-   * that the CRC-32 and size of what it made match it. Null (stream it instead) when the header is
-   * not a well-formed one, the trailer's size is above {@code maxDecodedBytes} or
-   * {@link CompressionEngine#MAX_WHOLE_DECODED_BYTES}, the data is not valid deflate, or the body is
-   * anything but that one member. The output array is allocated at the trailer's size before
-   * decoding: a call allocates at most {@code maxDecodedBytes} and 8 MiB, whatever the body.
+   * libdeflate in the libdeflate engine), into {@code into}'s decoded array grown to the size its
+   * trailer gives (a holder that has seen a body as large allocates nothing), and checks that the
+   * CRC-32 and size of what it made match it. Declines (-1: stream it instead) a header that is not
+   * a well-formed one, a trailer's size above {@code maxDecodedBytes} or
+   * {@link CompressionEngine#MAX_WHOLE_DECODED_BYTES}, data that is not valid deflate, and a body
+   * that is anything but that one member. The array is sized before decoding: a call allocates at
+   * most {@code maxDecodedBytes} and 8 MiB, whatever the body.
    */
   @Override
-  public final byte[] decodeWhole(byte[] body, int offset, int length, long maxDecodedBytes) {
+  public final int decodeWhole(byte[] body, int offset, int length, long maxDecodedBytes, WholeBodyArrays into) {
     int start = GzipFraming.deflateStart(body, offset, length);
     if (start < 0) {
-      return null;
+      return -1;
     }
     int trailer = offset + length - GzipFraming.TRAILER_BYTES;
     long size = GzipFraming.trailerSize(body, trailer);
     if (size > Math.min(maxDecodedBytes, MAX_WHOLE_DECODED_BYTES)) {
-      return null;
+      return -1;
     }
-    byte[] decoded = new byte[(int) size];
-    return inflateWhole(body, start, trailer, decoded) ? decoded : null;
+    return inflateWhole(body, start, trailer, into.decoded((int) size), (int) size) ? (int) size : -1;
   }
 
   /**
-   * Inflates the deflate data {@code body[start, trailer)} into {@code decoded}, of the size the
-   * trailer at {@code body[trailer]} gives, with one call of a pooled Inflater.
+   * Inflates the deflate data {@code body[start, trailer)} into {@code decoded[0, size)}, {@code size}
+   * being what the trailer at {@code body[trailer]} gives, with one call of a pooled Inflater.
    *
    * @return whether it made exactly what the trailer vouches for (its size and CRC-32), the data
    *     ending right before the trailer
    */
-  boolean inflateWhole(byte[] body, int start, int trailer, byte[] decoded) {
+  boolean inflateWhole(byte[] body, int start, int trailer, byte[] decoded, int size) {
     GzipDecoderStream.InflaterSlot slot = decoderSlots.take();
     Inflater inflater = slot.inflater;
     try {
       inflater.setInput(body, start, trailer - start);
       int made = 0;
       while (!inflater.finished()) {
-        if (made == decoded.length) {
+        if (made == size) {
           // every byte the trailer counts is made: the data must end here, without another byte
           if (inflater.inflate(slot.buffer, 0, 1) != 0 || !inflater.finished()) {
             return false;
           }
           break;
         }
-        int n = inflater.inflate(decoded, made, decoded.length - made);
+        int n = inflater.inflate(decoded, made, size - made);
         if (n == 0 && (inflater.needsInput() || inflater.needsDictionary())) {
           return false;
         }

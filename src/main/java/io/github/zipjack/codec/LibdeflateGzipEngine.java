@@ -130,14 +130,13 @@ public final class LibdeflateGzipEngine extends GzipDecodingEngine<LibdeflateGzi
    * the trailer are not examined; the decoded content is the one the trailer's CRC-32 vouches for.
    */
   @Override
-  boolean inflateWhole(byte[] body, int start, int trailer, byte[] decoded) {
+  boolean inflateWhole(byte[] body, int start, int trailer, byte[] decoded, int size) {
     if (!LibdeflateBinding.decompresses()) {
-      return super.inflateWhole(body, start, trailer, decoded);
+      return super.inflateWhole(body, start, trailer, decoded, size);
     }
     WholeDecoder decoder = wholeDecoders.take();
     try {
-      int made = LibdeflateBinding.decompress(decoder.decompressor, body, start, trailer - start, decoded, 0,
-          decoded.length);
+      int made = LibdeflateBinding.decompress(decoder.decompressor, body, start, trailer - start, decoded, 0, size);
       return GzipFraming.matchesTrailer(body, trailer, decoded, made, decoder.crc);
     } finally {
       wholeDecoders.recycle(decoder);

@@ -169,8 +169,8 @@ public final class ParallelGzipEngine implements CompressionEngine {
   }
 
   @Override
-  public byte[] decodeWhole(byte[] body, int offset, int length, long maxDecodedBytes) {
-    return serial.decodeWhole(body, offset, length, maxDecodedBytes);
+  public int decodeWhole(byte[] body, int offset, int length, long maxDecodedBytes, WholeBodyArrays into) {
+    return serial.decodeWhole(body, offset, length, maxDecodedBytes, into);
   }
 
   @Override

@@ -2,6 +2,7 @@ package io.github.zipjack.webflux;
 
 import io.github.zipjack.ZipjackDecodeException;
 import io.github.zipjack.client.CompressedHttpClient;
+import io.github.zipjack.codec.WholeBodyArrays;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -91,19 +92,27 @@ public final class CodedBody extends Flux<DataBuffer> {
   /**
    * The value, read from one array decoded in one call where the decoder can and the body is at most
    * {@link CompressedHttpClient#MAX_WHOLE_BODY_BYTES} encoded (so that one answer holds at most 8 MiB
-   * decoded), else from the decoding stream; the caller releases {@code joined}.
+   * decoded), else from the decoding stream; the caller releases {@code joined}. The arrays of a
+   * whole decode are pooled ({@link WholeBodyArrays}) and given back once {@code reader} is done.
    */
   private <T> T read(DataBuffer joined, ValueReader<T> reader) throws IOException {
-    InputStream encoded = joined.asInputStream();
-    byte[] whole = null;
-    if (decoder.decodesWhole() && joined.readableByteCount() <= CompressedHttpClient.MAX_WHOLE_BODY_BYTES) {
-      byte[] bytes = new byte[joined.readableByteCount()];
-      joined.read(bytes);
-      whole = decoder.decodeWhole(bytes);
-      encoded = new ByteArrayInputStream(bytes);
+    int length = joined.readableByteCount();
+    if (!decoder.decodesWhole() || length > CompressedHttpClient.MAX_WHOLE_BODY_BYTES) {
+      try (InputStream in = decoder.open(joined.asInputStream())) {
+        return reader.read(in);
+      }
     }
-    try (InputStream in = whole != null ? new ByteArrayInputStream(whole) : decoder.open(encoded)) {
-      return reader.read(in);
+    WholeBodyArrays arrays = WholeBodyArrays.take();
+    try {
+      byte[] encoded = arrays.encoded(length);
+      joined.read(encoded, 0, length);
+      int decoded = decoder.decodeWhole(encoded, length, arrays);
+      try (InputStream in = decoded >= 0 ? new ByteArrayInputStream(arrays.decoded(), 0, decoded)
+          : decoder.open(new ByteArrayInputStream(encoded, 0, length))) {
+        return reader.read(in);
+      }
+    } finally {
+      arrays.release();
     }
   }
 }

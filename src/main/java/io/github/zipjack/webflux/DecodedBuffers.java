@@ -1,6 +1,7 @@
 package io.github.zipjack.webflux;
 
 import io.github.zipjack.ZipjackDecodeException;
+import io.github.zipjack.codec.WholeBodyArrays;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Arrays;
@@ -30,11 +31,14 @@ final class DecodedBuffers {
     InputStream open(InputStream encoded) throws IOException;
 
     /**
-     * {@return the decoded bytes of a whole encoded body, made in one call within the decoder's
-     * limits, or null to stream it through {@link #open} instead} Null by default.
+     * Decodes a whole encoded body, {@code encoded[0, length)}, in one call within the decoder's
+     * limits, into {@code into}'s decoded array.
+     *
+     * @return the decoded bytes' count, or -1 to stream the body through {@link #open} instead (the
+     *     default)
      */
-    default byte[] decodeWhole(byte[] encoded) {
-      return null;
+    default int decodeWhole(byte[] encoded, int length, WholeBodyArrays into) {
+      return -1;
     }
 
     /** {@return whether {@link #decodeWhole} may decode some bodies} False by default. */

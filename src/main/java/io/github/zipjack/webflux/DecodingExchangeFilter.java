@@ -6,6 +6,7 @@ import io.github.zipjack.client.DictionarySettings;
 import io.github.zipjack.client.codings.RequestCompression;
 import io.github.zipjack.client.codings.ResponseCodings;
 import io.github.zipjack.client.dictionaries.DictionaryStore;
+import io.github.zipjack.codec.WholeBodyArrays;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -178,8 +179,8 @@ public final class DecodingExchangeFilter implements ExchangeFilterFunction, Aut
       }
 
       @Override
-      public byte[] decodeWhole(byte[] encoded) {
-        return codings.decodeWhole(coding, encoded);
+      public int decodeWhole(byte[] encoded, int length, WholeBodyArrays into) {
+        return codings.decodeWhole(coding, encoded, length, into);
       }
 
       @Override

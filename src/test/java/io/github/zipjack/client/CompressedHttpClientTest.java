@@ -16,6 +16,8 @@ import io.github.zipjack.MalformedBodyException;
 import io.github.zipjack.Pipeline;
 import io.github.zipjack.TruncatedBodyException;
 import io.github.zipjack.WrongCodingException;
+import io.github.zipjack.ZipjackDecodeException;
+import io.github.zipjack.codec.WholeBodyArrays;
 import io.github.zipjack.data.Datasets;
 import io.github.zipjack.data.Person;
 import io.github.zipjack.servlet.RequestBodies;
@@ -151,6 +153,21 @@ class CompressedHttpClientTest {
     server.put("/corrupt-" + coding, JSON, coding, body);
     assertThrows(MalformedBodyException.class, () -> client.get(server.uri("/corrupt-" + coding), PEOPLE));
     assertEquals(0, client.lentDecoderSlots());
+  }
+
+  @Test
+  void theArraysOfAGzipAnswerDecodedWholeAreGivenBackWhetherItDecodesOrNot() throws Exception {
+    long lent = WholeBodyArrays.lentCount();
+    byte[] whole = encode("gzip", peopleJson);
+    byte[] corrupt = whole.clone();
+    corrupt[corrupt.length / 2] ^= 0x5a;
+    server.put("/arrays-whole", JSON, "gzip", whole);
+    server.put("/arrays-corrupt", JSON, "gzip", corrupt);
+
+    assertEquals(people, client.get(server.uri("/arrays-whole"), PEOPLE));
+    assertThrows(ZipjackDecodeException.class, () -> client.get(server.uri("/arrays-corrupt"), PEOPLE));
+
+    assertEquals(lent, WholeBodyArrays.lentCount());
   }
 
   @Test

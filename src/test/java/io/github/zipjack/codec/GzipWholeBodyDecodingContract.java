@@ -3,6 +3,7 @@ package io.github.zipjack.codec;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -84,6 +85,39 @@ abstract class GzipWholeBodyDecodingContract {
     byte[] body = JdkGzip.of(json);
     assertNull(engine.decodeWhole(body, 0, body.length, json.length - 1));
     assertArrayEquals(json, engine.decodeWhole(body, 0, body.length, json.length));
+  }
+
+  @Test
+  void decodesIntoAHolderAndReusesItsArrayForABodyNoLarger() {
+    byte[] body = JdkGzip.of(json);
+    byte[] shorter = JdkGzip.of(Arrays.copyOf(json, json.length / 2));
+    WholeBodyArrays into = new WholeBodyArrays();
+    assertEquals(json.length, engine.decodeWhole(body, 0, body.length, NO_LIMIT, into));
+    byte[] array = into.decoded();
+    assertArrayEquals(json, Arrays.copyOf(array, json.length));
+    assertEquals(json.length / 2, engine.decodeWhole(shorter, 0, shorter.length, NO_LIMIT, into));
+    assertSame(array, into.decoded());
+    assertArrayEquals(Arrays.copyOf(json, json.length / 2), Arrays.copyOf(into.decoded(), json.length / 2));
+  }
+
+  @Test
+  void decodesIntoAHolderWhoseArrayIsLongerThanTheBodyWithoutReadingPastIt() {
+    byte[] body = JdkGzip.of(json);
+    WholeBodyArrays into = new WholeBodyArrays();
+    Arrays.fill(into.decoded(json.length + 100), (byte) 'x');
+    assertEquals(json.length, engine.decodeWhole(body, 0, body.length, NO_LIMIT, into));
+    assertArrayEquals(json, Arrays.copyOf(into.decoded(), json.length));
+    assertEquals('x', into.decoded()[json.length]);
+  }
+
+  @Test
+  void declinesIntoAHolderWhatItDeclinesAsAnArray() {
+    byte[] body = JdkGzip.of(json);
+    byte[] twoMembers = Arrays.copyOf(body, body.length * 2);
+    System.arraycopy(body, 0, twoMembers, body.length, body.length);
+    WholeBodyArrays into = new WholeBodyArrays();
+    assertEquals(-1, engine.decodeWhole(body, 0, body.length, json.length - 1, into));
+    assertEquals(-1, engine.decodeWhole(twoMembers, 0, twoMembers.length, NO_LIMIT, into));
   }
 
   @Test

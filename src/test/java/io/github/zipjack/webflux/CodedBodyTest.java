@@ -2,10 +2,12 @@ package io.github.zipjack.webflux;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.github.zipjack.DecodeLimitExceededException;
 import io.github.zipjack.JdkGzip;
 import io.github.zipjack.client.CompressedHttpClient;
+import io.github.zipjack.codec.WholeBodyArrays;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -17,6 +19,7 @@ import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Test;
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DefaultDataBufferFactory;
+import reactor.core.Exceptions;
 import reactor.core.publisher.Flux;
 
 /**
@@ -56,6 +59,31 @@ class CodedBodyTest {
     assertEquals(1, decoder.streams.get());
   }
 
+  @Test
+  void theWholeBodyArraysAreGivenBackAfterTheValueIsRead() throws IOException {
+    long lent = WholeBodyArrays.lentCount();
+
+    read(JdkGzip.of(compressible(10_000)), new WholeDecoder(true));
+    read(JdkGzip.of(compressible(10_000)), new WholeDecoder(false));
+
+    assertEquals(lent, WholeBodyArrays.lentCount());
+  }
+
+  @Test
+  void theWholeBodyArraysAreGivenBackWhenTheReaderFails() {
+    long lent = WholeBodyArrays.lentCount();
+    byte[] encoded = JdkGzip.of(compressible(10_000));
+    CodedBody coded = new CodedBody(Flux.just(DefaultDataBufferFactory.sharedInstance.wrap(encoded)), MAX_ENCODED,
+        () -> new DecodeLimitExceededException("test", MAX_ENCODED, "too long", null), new WholeDecoder(true));
+
+    RuntimeException thrown = assertThrows(RuntimeException.class, () -> coded.read(-1, in -> {
+      throw new IOException("not the value expected");
+    }).block());
+
+    assertEquals("not the value expected", Exceptions.unwrap(thrown).getMessage());
+    assertEquals(lent, WholeBodyArrays.lentCount());
+  }
+
   private static byte[] read(byte[] encoded, DecodedBuffers.Decoder decoder) {
     int half = encoded.length / 2;
     DefaultDataBufferFactory buffers = DefaultDataBufferFactory.sharedInstance;
@@ -83,13 +111,15 @@ class CodedBodyTest {
     }
 
     @Override
-    public byte[] decodeWhole(byte[] encoded) {
+    public int decodeWhole(byte[] encoded, int length, WholeBodyArrays into) {
       wholeCalls.incrementAndGet();
       if (!decodes) {
-        return null;
+        return -1;
       }
-      try (InputStream in = new GZIPInputStream(new ByteArrayInputStream(encoded))) {
-        return in.readAllBytes();
+      try (InputStream in = new GZIPInputStream(new ByteArrayInputStream(encoded, 0, length))) {
+        byte[] decoded = in.readAllBytes();
+        System.arraycopy(decoded, 0, into.decoded(decoded.length), 0, decoded.length);
+        return decoded.length;
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }

@@ -11,6 +11,7 @@ import io.github.zipjack.codec.CompressionEngine;
 import io.github.zipjack.codec.DecodeLimitInputStream;
 import io.github.zipjack.codec.EngineConfig;
 import io.github.zipjack.codec.EngineSelection;
+import io.github.zipjack.codec.WholeBodyArrays;
 import io.github.zipjack.settings.SettingCatalog;
 import java.io.IOException;
 import java.io.InputStream;
@@ -241,13 +242,16 @@ public final class ResponseCodings implements AutoCloseable {
   }
 
   /**
-   * The decoded bytes of a whole body of {@code coding} alone, made in one call within
-   * maxDecodedBytes, or null when its engine declines it (stream it through {@link #decoder}, which
-   * also says what is wrong with a malformed body).
+   * Decodes a whole body of {@code coding} alone, {@code body[0, length)}, in one call within
+   * maxDecodedBytes, into {@code into}'s decoded array (reused when long enough).
+   *
+   * @return the decoded bytes' count, the body being {@code into.decoded()[0, count)}; or -1 when its
+   *     engine declines it (stream it through {@link #decoder}, which also says what is wrong with a
+   *     malformed body)
    */
-  public byte[] decodeWhole(String coding, byte[] body) {
+  public int decodeWhole(String coding, byte[] body, int length, WholeBodyArrays into) {
     CompressionEngine engine = engines.get(coding);
-    return engine == null ? null : engine.decodeWhole(body, 0, body.length, maxDecodedBytes);
+    return engine == null ? -1 : engine.decodeWhole(body, 0, length, maxDecodedBytes, into);
   }
 
   /**
