@@ -153,24 +153,32 @@ public final class Pipeline implements AutoCloseable {
       return encodeToBody(value);
     }
     checkOpen();
-    SegmentOutputStream compressed = new SegmentOutputStream(segmentPool);
-    HeldUntilMinimum body = new HeldUntilMinimum(engine, segmentPool, compressed, minBodyBytes);
+    HeldUntilMinimum body = new HeldUntilMinimum(engine, segmentPool, minBodyBytes);
     try {
       binding.write(value, body);
       Encoder encoder = body.encoder();
       if (encoder == null) {
-        SegmentOutputStream held = body.takeHeld();
-        long size = held.size();
-        return new EncodedBody(segmentPool, held.detach(), size, size, IDENTITY);
+        return bodyOf(body.takeHeld(), -1, IDENTITY);
       }
       encoder.finish();
-      long size = compressed.size();
-      return new EncodedBody(segmentPool, compressed.detach(), size, encoder.bodyBytes(), engine.contentEncoding());
+      return bodyOf(body.takeCompressed(), encoder.bodyBytes(), engine.contentEncoding());
     } catch (IOException e) {
       throw encodeFailure(value, e);
     } finally {
       body.release();
-      compressed.close(); // after a successful detach there is nothing left to return
+    }
+  }
+
+  /**
+   * {@return the bytes as a body in {@code coding}} Closes {@code bytes}, whose segments the body
+   * then holds.
+   *
+   * @param rawBytes the bytes serialized; negative when the body is them, uncompressed
+   */
+  private EncodedBody bodyOf(SegmentOutputStream bytes, long rawBytes, String coding) {
+    try (bytes) {
+      long size = bytes.size();
+      return new EncodedBody(segmentPool, bytes.detach(), size, rawBytes < 0 ? size : rawBytes, coding);
     }
   }
 

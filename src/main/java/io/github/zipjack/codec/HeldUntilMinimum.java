@@ -9,15 +9,18 @@ import java.io.OutputStream;
 /**
  * Where a body worth compressing only past a minimum size is serialized: into held segments while
  * it is under the minimum, then, from the write that reaches it on, into an encoder of
- * {@code engine} over {@code compressed}, the held bytes first (at most one copy of the minimum's
+ * {@code engine} over segments of its own, the held bytes first (at most one copy of the minimum's
  * bytes). A body that ends under the minimum never reaches the compressor, and its bytes are there
- * to be sent as they are. Not thread-safe; one body. {@link #release()} returns the encoder and the
- * held segments, unless {@link #takeHeld()} took them.
+ * to be sent as they are ({@link #takeHeld()}); one that reached it is finished by the caller
+ * ({@link #encoder()}) and its compressed bytes taken ({@link #takeCompressed()}). Not thread-safe;
+ * one body. {@link #release()} returns the encoder and whichever segments were not taken, on every
+ * path.
  */
 public final class HeldUntilMinimum extends OutputStream {
   private final CompressionEngine engine;
-  private final OutputStream compressed;
   private final long minBodyBytes;
+  /** Where the encoder writes; null once taken. */
+  private SegmentOutputStream compressed;
   /** The body so far while under the minimum; closed once handed to the encoder, null once taken. */
   private SegmentOutputStream held;
   /** Null while the body is under the minimum. */
@@ -26,20 +29,25 @@ public final class HeldUntilMinimum extends OutputStream {
 
   /**
    * @param engine what compresses a body that reaches the minimum
-   * @param pool where the bytes under the minimum are held
-   * @param compressed where the encoder writes
+   * @param pool where the bytes under the minimum and the compressed bytes are held
    * @param minBodyBytes bodies shorter than this are held, never compressed
    */
-  public HeldUntilMinimum(CompressionEngine engine, SegmentPool pool, OutputStream compressed, long minBodyBytes) {
+  public HeldUntilMinimum(CompressionEngine engine, SegmentPool pool, long minBodyBytes) {
     this.engine = engine;
-    this.compressed = compressed;
     this.minBodyBytes = minBodyBytes;
     this.held = new SegmentOutputStream(pool);
+    this.compressed = new SegmentOutputStream(pool);
   }
 
   @Override
   public void write(int b) throws IOException {
-    write(new byte[] {(byte) b}, 0, 1);
+    if (encoding != null) {
+      encoding.write(b);
+    } else if (held.size() + 1 < minBodyBytes) {
+      held.write(b);
+    } else {
+      write(new byte[] {(byte) b}, 0, 1); // the one write that reaches the minimum
+    }
   }
 
   @Override
@@ -66,6 +74,11 @@ public final class HeldUntilMinimum extends OutputStream {
     return encoder;
   }
 
+  /** {@return how many compressed bytes were made so far; 0 while the body is under the minimum} */
+  public long compressedSize() {
+    return compressed == null ? 0 : compressed.size();
+  }
+
   /** {@return the bytes of a body that stayed under the minimum; the caller closes them from now on} */
   public SegmentOutputStream takeHeld() {
     SegmentOutputStream taken = held;
@@ -73,13 +86,26 @@ public final class HeldUntilMinimum extends OutputStream {
     return taken;
   }
 
-  /** Returns the encoder to its pool and the held segments, unless they were taken or handed on. */
+  /**
+   * {@return the compressed bytes of a body that reached the minimum, complete once its encoder is
+   * finished; the caller closes them from now on}
+   */
+  public SegmentOutputStream takeCompressed() {
+    SegmentOutputStream taken = compressed;
+    compressed = null;
+    return taken;
+  }
+
+  /** Returns the encoder to its pool, and the segments that were not taken or handed on. */
   public void release() {
     if (held != null) {
       held.close();
     }
     if (encoder != null) {
       encoder.close();
+    }
+    if (compressed != null) {
+      compressed.close();
     }
   }
 }

@@ -99,29 +99,23 @@ public final class NegotiatedBody implements AutoCloseable {
   public static NegotiatedBody encode(Pipeline identity, DictionaryEngine engine, SegmentPool pool, Object value,
       long minBodyBytes) throws IOException {
     long start = System.nanoTime();
-    SegmentOutputStream compressed = new SegmentOutputStream(pool);
-    HeldUntilMinimum body = new HeldUntilMinimum(engine, pool, compressed, minBodyBytes);
+    HeldUntilMinimum body = new HeldUntilMinimum(engine, pool, minBodyBytes);
     try {
       identity.encode(value, body);
       Encoder encoder = body.encoder();
       if (encoder == null) {
-        compressed.close();
         SegmentOutputStream held = body.takeHeld();
         return new NegotiatedBody(null, held, IDENTITY, CompressionListener.Outcome.TOO_SMALL, held.size(), 0);
       }
       encoder.finish();
       long rawBytes = encoder.bodyBytes();
       long nanos = System.nanoTime() - start;
-      if (compressed.size() < rawBytes) {
-        return new NegotiatedBody(null, compressed, engine.contentEncoding(), CompressionListener.Outcome.COMPRESSED,
-            rawBytes, nanos);
+      if (body.compressedSize() < rawBytes) {
+        return new NegotiatedBody(null, body.takeCompressed(), engine.contentEncoding(),
+            CompressionListener.Outcome.COMPRESSED, rawBytes, nanos);
       }
-      compressed.close();
       return new NegotiatedBody(identity.encodeToBody(value), IDENTITY, CompressionListener.Outcome.DID_NOT_SHRINK,
           rawBytes, nanos);
-    } catch (IOException | RuntimeException | Error e) {
-      compressed.close();
-      throw e;
     } finally {
       body.release();
     }
