@@ -104,30 +104,20 @@ public interface CompressionEngine extends AutoCloseable {
   }
 
   /**
-   * The decoded bytes of a whole body held in memory, made in one call, or null when this engine
-   * does not decode this body that way: the caller then streams it through
-   * {@link #decoder(InputStream)}, which also says what is wrong with a body that is malformed.
-   * Returns null, never more bytes, for a body that would decode to more than
-   * {@code maxDecodedBytes}. Thread-safe; {@code body} is not changed.
+   * Decodes a whole body held in memory in one call, into {@code into}'s decoded array, which grows
+   * to the body when shorter and is otherwise reused: the decoded body is
+   * {@code into.decoded()[0, returned)}. Returns -1 when this engine does not decode this body that
+   * way: the caller then streams it through {@link #decoder(InputStream)}, which also says what is
+   * wrong with a body that is malformed. Returns -1, and decodes nothing, for a body that would decode
+   * to more than {@code maxDecodedBytes}. Thread-safe; {@code body} is not changed, {@code into} is
+   * one caller's.
    *
    * @param body the array holding the compressed body
    * @param offset where the body starts
    * @param length the body's length
    * @param maxDecodedBytes the most bytes the result may hold
-   * @return the decoded bytes, or null
-   */
-  default byte[] decodeWhole(byte[] body, int offset, int length, long maxDecodedBytes) {
-    WholeBodyArrays fresh = new WholeBodyArrays();
-    return decodeWhole(body, offset, length, maxDecodedBytes, fresh) < 0 ? null : fresh.decoded();
-  }
-
-  /**
-   * As {@link #decodeWhole(byte[], int, int, long)}, into {@code into}'s decoded array, which grows to
-   * the body when shorter and is otherwise reused: the decoded body is
-   * {@code into.decoded()[0, returned)}. Thread-safe as the other; {@code into} is one caller's.
-   *
    * @param into the holder whose decoded array receives the body
-   * @return the decoded bytes' count, or -1 where the other returns null (stream the body instead)
+   * @return the decoded bytes' count, or -1
    */
   default int decodeWhole(byte[] body, int offset, int length, long maxDecodedBytes, WholeBodyArrays into) {
     return -1;
