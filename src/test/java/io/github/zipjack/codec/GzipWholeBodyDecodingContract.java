@@ -118,17 +118,6 @@ abstract class GzipWholeBodyDecodingContract {
   }
 
   @Test
-  void declinesIntoAHolderWhatItDeclinesAsAnArray() {
-    byte[] body = JdkGzip.of(json);
-    byte[] first = JdkGzip.of("[1,".getBytes(StandardCharsets.US_ASCII));
-    byte[] twoMembers = Arrays.copyOf(first, first.length + body.length);
-    System.arraycopy(body, 0, twoMembers, first.length, body.length);
-    WholeBodyArrays into = new WholeBodyArrays();
-    assertEquals(-1, engine.decodeWhole(body, 0, body.length, json.length - 1, into));
-    assertEquals(-1, engine.decodeWhole(twoMembers, 0, twoMembers.length, NO_LIMIT, into));
-  }
-
-  @Test
   void declinesABodyPastTheOneCallCapAndThePipelineStreamsIt() throws IOException {
     byte[] large = new byte[CompressionEngine.MAX_WHOLE_DECODED_BYTES + 1];
     Arrays.fill(large, (byte) ' ');
