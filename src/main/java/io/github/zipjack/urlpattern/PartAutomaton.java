@@ -7,7 +7,9 @@ import java.util.Arrays;
  * whose states each take one character or split without taking any, matched by following every
  * state the input can be in at once. Whatever the pattern, a match visits each state at most once
  * per input character: at most {@code (input length + 1) * states()} visits, with no backtracking.
- * Immutable and thread-safe; a match allocates four arrays of {@link #states()} ints.
+ * Immutable and thread-safe. A part that is only text, or text and then one {@code *}, the shape of
+ * most dictionaries' patterns ({@code /api/*}), is matched by comparing that text, allocating
+ * nothing; any other allocates four arrays of {@link #states()} ints a match.
  */
 final class PartAutomaton {
   private static final int MATCH = -1;
@@ -23,11 +25,32 @@ final class PartAutomaton {
   private final int[] next;
   /** Per SPLIT state: its second way on. */
   private final int[] alt;
+  /** The part's text when it is only text or text then {@code *}; null for any other part. */
+  private final String literal;
+  /** Whether {@link #literal} is followed by a {@code *}, which takes the rest of the input. */
+  private final boolean literalThenAnyRun;
 
   private PartAutomaton(int[] ops, int[] next, int[] alt) {
     this.ops = ops;
     this.next = next;
     this.alt = alt;
+    int text = 0;
+    while (ops[text] >= 0 && next[text] == text + 1) {
+      text++;
+    }
+    boolean exact = ops[text] == MATCH;
+    boolean anyRun = text + 3 == ops.length && ops[text] == SPLIT && next[text] == text + 1
+        && alt[text] == text + 2 && ops[text + 1] == ANY && next[text + 1] == text && ops[text + 2] == MATCH;
+    if (exact || anyRun) {
+      char[] chars = new char[text];
+      for (int i = 0; i < text; i++) {
+        chars[i] = (char) ops[i];
+      }
+      this.literal = new String(chars);
+    } else {
+      this.literal = null;
+    }
+    this.literalThenAnyRun = anyRun;
   }
 
   /** {@return how many states it has, at most two per character of its part, plus one} */
@@ -37,7 +60,26 @@ final class PartAutomaton {
 
   /** Whether the whole of {@code input} matches. */
   boolean matches(CharSequence input) {
-    return new Run().matches(input);
+    return literal == null ? new Run().matches(input) : matchesLiteral(input);
+  }
+
+  /** {@link #matches} for a part that is {@link #literal}, then {@code *} if {@link #literalThenAnyRun}. */
+  private boolean matchesLiteral(CharSequence input) {
+    int length = literal.length();
+    if (input.length() < length || !literalThenAnyRun && input.length() != length) {
+      return false;
+    }
+    for (int i = 0; i < length; i++) {
+      if (input.charAt(i) != literal.charAt(i)) {
+        return false;
+      }
+    }
+    for (int i = length; i < input.length(); i++) {
+      if (!takes(ANY, input.charAt(i))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** How many state visits matching {@code input} takes; at most {@code (input.length() + 1) * states()}. */

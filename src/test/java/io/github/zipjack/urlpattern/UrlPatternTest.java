@@ -33,6 +33,22 @@ class UrlPatternTest {
   }
 
   @Test
+  void wildcardAfterTextTakesNoLineTerminator() {
+    assertTrue(matches("/api/*", "/api/a b"));
+    for (String terminator : List.of("\n", "\r", "\u0085", "\u2028", "\u2029")) {
+      assertFalse(matches("/api/*", "/api/a" + terminator + "b"), terminator.codePointAt(0) + " after /api/");
+    }
+  }
+
+  @Test
+  void textOnlyPatternMatchesExactlyItsText() {
+    assertTrue(matches("/api/orders", "/api/orders"));
+    assertFalse(matches("/api/orders", "/api/orders/"));
+    assertFalse(matches("/api/orders", "/api/order"));
+    assertFalse(matches("/api/orders", "/API/orders"));
+  }
+
+  @Test
   void namedGroupMatchesOneSegment() {
     assertTrue(matches("/api/:kind/list", "/api/orders/list"));
     assertFalse(matches("/api/:kind/list", "/api/a/b/list"));
@@ -228,7 +244,8 @@ class UrlPatternTest {
     List<String> patterns = List.of("/api/*", "/api/:kind/list", "/books/:id?", "/files/:path+", "/files/:path*",
         "/api{/v1}?/orders", "/a\\*b/\\:id", "/img/:name.png", "/item{-:id}*", "/search?q=*", "/api/x?v=:v",
         "/{*}{*}{*}b", "/:a:b:c", "/{/:x}+", "/{/:x}*/b", "/{*/}*", "/{a}*b", "/{ab}+", "/{a:x}+b", "/{a*}+b",
-        "/**", "/*?", "/:x*b", "/{:x/}*", "/{-:x-}+", "/a?b=:x&*", "/?{*}{*}", "/?:a-:b", "/{:x}?/a", "/\\/:x?");
+        "/**", "/*?", "/:x*b", "/{:x/}*", "/{-:x-}+", "/a?b=:x&*", "/?{*}{*}", "/?:a-:b", "/{:x}?/a", "/\\/:x?",
+        "/ab", "/a-*", "/?a=b", "/a?b*", "/a\\?");
     List<String> urls = new ArrayList<>();
     urls.add("");
     for (int i = 0; i < urls.size() && urls.get(i).length() < 5; i++) {
