@@ -7,9 +7,9 @@ import java.util.Arrays;
  * whose states each take one character or split without taking any, matched by following every
  * state the input can be in at once. Whatever the pattern, a match visits each state at most once
  * per input character: at most {@code (input length + 1) * states()} visits, with no backtracking.
- * Immutable and thread-safe. A part that is only text, or text and then one {@code *}, the shape of
- * most dictionaries' patterns ({@code /api/*}), is matched by comparing that text, allocating
- * nothing; any other allocates four arrays of {@link #states()} ints a match.
+ * Immutable and thread-safe. A part that is only text, or text, one {@code *} and text, the shape of
+ * most dictionaries' patterns ({@code /api/*}, {@code /static/*.js}), is matched by comparing that
+ * text, allocating nothing; any other allocates four arrays of {@link #states()} ints a match.
  */
 final class PartAutomaton {
   private static final int MATCH = -1;
@@ -25,32 +25,48 @@ final class PartAutomaton {
   private final int[] next;
   /** Per SPLIT state: its second way on. */
   private final int[] alt;
-  /** The part's text when it is only text or text then {@code *}; null for any other part. */
-  private final String literal;
-  /** Whether {@link #literal} is followed by a {@code *}, which takes the rest of the input. */
-  private final boolean literalThenAnyRun;
+  /** The text a part of only text, or of text, {@code *} and text, starts with; null for any other part. */
+  private final String prefix;
+  /** The text after the part's one {@code *}; null when the part is only text (or not of this shape). */
+  private final String suffix;
 
   private PartAutomaton(int[] ops, int[] next, int[] alt) {
     this.ops = ops;
     this.next = next;
     this.alt = alt;
-    int text = 0;
-    while (ops[text] >= 0 && next[text] == text + 1) {
-      text++;
-    }
-    boolean exact = ops[text] == MATCH;
-    boolean anyRun = text + 3 == ops.length && ops[text] == SPLIT && next[text] == text + 1
-        && alt[text] == text + 2 && ops[text + 1] == ANY && next[text + 1] == text && ops[text + 2] == MATCH;
-    if (exact || anyRun) {
-      char[] chars = new char[text];
-      for (int i = 0; i < text; i++) {
-        chars[i] = (char) ops[i];
+    int star = textEnd(0);
+    String before = null;
+    String after = null;
+    if (ops[star] == MATCH) {
+      before = text(0, star);
+    } else if (ops[star] == SPLIT && star + 2 < ops.length && next[star] == star + 1 && alt[star] == star + 2
+        && ops[star + 1] == ANY && next[star + 1] == star) {
+      int end = textEnd(star + 2);
+      if (ops[end] == MATCH) {
+        before = text(0, star);
+        after = text(star + 2, end);
       }
-      this.literal = new String(chars);
-    } else {
-      this.literal = null;
     }
-    this.literalThenAnyRun = anyRun;
+    this.prefix = before;
+    this.suffix = after;
+  }
+
+  /** The first state from {@code start} on that is not a character followed by the next state. */
+  private int textEnd(int start) {
+    int end = start;
+    while (ops[end] >= 0 && next[end] == end + 1) {
+      end++;
+    }
+    return end;
+  }
+
+  /** The characters the states from {@code start} to {@code end} (exclusive) take. */
+  private String text(int start, int end) {
+    char[] chars = new char[end - start];
+    for (int i = start; i < end; i++) {
+      chars[i - start] = (char) ops[i];
+    }
+    return new String(chars);
   }
 
   /** {@return how many states it has, at most two per character of its part, plus one} */
@@ -60,22 +76,37 @@ final class PartAutomaton {
 
   /** Whether the whole of {@code input} matches. */
   boolean matches(CharSequence input) {
-    return literal == null ? new Run().matches(input) : matchesLiteral(input);
+    return prefix == null ? new Run().matches(input) : matchesText(input);
   }
 
-  /** {@link #matches} for a part that is {@link #literal}, then {@code *} if {@link #literalThenAnyRun}. */
-  private boolean matchesLiteral(CharSequence input) {
-    int length = literal.length();
-    if (input.length() < length || !literalThenAnyRun && input.length() != length) {
+  /** {@link #matches} for a part of only text ({@link #prefix}), or of {@link #prefix}, {@code *} and {@link #suffix}. */
+  private boolean matchesText(CharSequence input) {
+    int length = input.length();
+    int starts = prefix.length();
+    if (suffix == null ? length != starts : length < starts + suffix.length()) {
       return false;
     }
-    for (int i = 0; i < length; i++) {
-      if (input.charAt(i) != literal.charAt(i)) {
+    if (!sameChars(input, 0, prefix)) {
+      return false;
+    }
+    if (suffix == null) {
+      return true;
+    }
+    int ends = length - suffix.length();
+    if (!sameChars(input, ends, suffix)) {
+      return false;
+    }
+    for (int i = starts; i < ends; i++) {
+      if (!takes(ANY, input.charAt(i))) {
         return false;
       }
     }
-    for (int i = length; i < input.length(); i++) {
-      if (!takes(ANY, input.charAt(i))) {
+    return true;
+  }
+
+  private static boolean sameChars(CharSequence input, int from, String text) {
+    for (int i = 0; i < text.length(); i++) {
+      if (input.charAt(from + i) != text.charAt(i)) {
         return false;
       }
     }

@@ -41,6 +41,13 @@ class UrlPatternTest {
   }
 
   @Test
+  void wildcardBetweenTextsTakesNoLineTerminator() {
+    assertTrue(matches("/*/people-1", "/writer/people-1"));
+    assertFalse(matches("/*/people-1", "/wri\nter/people-1"));
+    assertFalse(matches("/*/people-1", "/people-1"));
+  }
+
+  @Test
   void textOnlyPatternMatchesExactlyItsText() {
     assertTrue(matches("/api/orders", "/api/orders"));
     assertFalse(matches("/api/orders", "/api/orders/"));
@@ -245,7 +252,7 @@ class UrlPatternTest {
         "/api{/v1}?/orders", "/a\\*b/\\:id", "/img/:name.png", "/item{-:id}*", "/search?q=*", "/api/x?v=:v",
         "/{*}{*}{*}b", "/:a:b:c", "/{/:x}+", "/{/:x}*/b", "/{*/}*", "/{a}*b", "/{ab}+", "/{a:x}+b", "/{a*}+b",
         "/**", "/*?", "/:x*b", "/{:x/}*", "/{-:x-}+", "/a?b=:x&*", "/?{*}{*}", "/?:a-:b", "/{:x}?/a", "/\\/:x?",
-        "/ab", "/a-*", "/?a=b", "/a?b*", "/a\\?");
+        "/ab", "/a-*", "/?a=b", "/a?b*", "/a\\?", "/*/ab", "/a*b", "/a*a", "/*-", "/?a*b", "/a\\*b*");
     List<String> urls = new ArrayList<>();
     urls.add("");
     for (int i = 0; i < urls.size() && urls.get(i).length() < 5; i++) {
