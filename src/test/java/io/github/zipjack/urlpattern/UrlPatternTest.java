@@ -44,7 +44,12 @@ class UrlPatternTest {
   void wildcardBetweenTextsTakesNoLineTerminator() {
     assertTrue(matches("/*/people-1", "/writer/people-1"));
     assertFalse(matches("/*/people-1", "/wri\nter/people-1"));
+  }
+
+  @Test
+  void textsAroundAWildcardDoNotShareCharacters() {
     assertFalse(matches("/*/people-1", "/people-1"));
+    assertTrue(matches("/*/people-1", "//people-1"));
   }
 
   @Test
