@@ -183,6 +183,7 @@ public final class HttpReport {
     List<List<String>> targets = new ArrayList<>(springTargets(rows));
     targets.addAll(dictionaryTargets(rows, List.of("filter", "converter")));
     targets.addAll(smallBodyTargets(rows, List.of("filter", "converter")));
+    targets.addAll(identityFigures(rows, List.of("filter", "converter")));
     return section(caption, table(rows, "boot", SPRING_VARIANTS), targets, "Targets, on x1 at"
         + " gzip: zipjack at least " + SPRING_MIN_SPEEDUP + "× the requests per second of Boot's server.compression,"
         + " with a body at most " + SPRING_MAX_SIZE_RATIO + "× its size and an exact Content-Length; the converter"
@@ -210,6 +211,7 @@ public final class HttpReport {
     List<List<String>> targets = new ArrayList<>(webfluxTargets(rows));
     targets.addAll(dictionaryTargets(rows, List.of("writer")));
     targets.addAll(smallBodyTargets(rows, List.of("writer")));
+    targets.addAll(identityFigures(rows, List.of("writer")));
     return section(caption, table(rows, "netty", WEBFLUX_VARIANTS), targets, "Targets: on x1 at gzip, the writer"
         + " at least " + WEBFLUX_MIN_SPEEDUP + "× the requests per second of Netty's compressor, with an exact"
         + " Content-Length; on one record, the writer's zstd(1) and dcz at least the requests per second of"
@@ -300,6 +302,7 @@ public final class HttpReport {
     List<List<String>> targets = new ArrayList<>(targets(rows));
     targets.addAll(dictionaryTargets(rows, List.of("filter", "direct")));
     targets.addAll(smallBodyTargets(rows, List.of("filter", "direct")));
+    targets.addAll(identityFigures(rows, List.of("filter", "direct")));
     return section(caption, table(rows), targets, "Targets: zipjack's filter at least as fast as"
         + " Jetty's handler at the same coding and level while sending Content-Length; its direct helper at least"
         + " as fast as the filter." + DCZ_TARGETS_TEXT + SMALL_BODY_TARGETS_TEXT, notes);
@@ -394,6 +397,25 @@ public final class HttpReport {
       RatioEstimate p99 = row.p99RatioTo(plain.get());
       lines.add(List.of(row.variant() + " p99 × uncompressed" + where, times(p99), Integer.toString(p99.rounds()),
           String.format(Locale.ROOT, "≤ %.2f×", SMALL_BODY_MAX_P99), Verdict.against(p99, SMALL_BODY_MAX_P99, false)));
+    }
+    return lines;
+  }
+
+  /**
+   * What zipjack costs a body it does not compress: each of {@code variants}' identity rows (a client
+   * that accepts no coding) against the same server's uncompressed variant, paired within the rounds.
+   * No target: the verdict says faster, slower, tie or inconclusive.
+   */
+  static List<List<String>> identityFigures(List<HttpRow> rows, List<String> variants) {
+    List<List<String>> lines = new ArrayList<>();
+    for (HttpRow row : sorted(rows, variants)) {
+      Optional<HttpRow> plain = find(rows, "plain", row.dataset(), "identity");
+      if (!row.coding().equals("identity") || !variants.contains(row.variant()) || plain.isEmpty()) {
+        continue;
+      }
+      RatioEstimate rps = row.ratioTo(plain.get());
+      lines.add(List.of(row.variant() + " req/s × uncompressed (" + row.dataset() + ", no coding accepted)",
+          times(rps), Integer.toString(rps.rounds()), "none", Verdict.of(rps)));
     }
     return lines;
   }
