@@ -362,11 +362,24 @@ class HttpReportTest {
       runs.add(new HttpRun("filter", "people-1", "identity", true, 1_062, new WrkOutput(rps, 1_000, 2_000, 50_000, 0)));
     }
     List<List<String>> figures = HttpReport.identityFigures(HttpRow.group(runs), List.of("filter", "direct"));
-    assertEquals(1, figures.size(), figures.toString());
     assertEquals("filter req/s × uncompressed (people-1, no coding accepted)", figures.get(0).get(0));
     assertEquals("0.90× [0.90, 0.90]", figures.get(0).get(1));
     assertEquals("none", figures.get(0).get(3));
     assertTrue(figures.get(0).get(4).startsWith("10.0% slower"), figures.get(0).get(4));
+  }
+
+  @Test
+  void eachCompressedRowIsAlsoSetBesideItsOwnVariantNotCompressing() {
+    List<HttpRun> runs = new java.util.ArrayList<>(smallBodyRuns(0.99, 0.80));
+    double[] identity = {9_000, 8_100, 9_900};
+    for (double rps : identity) {
+      runs.add(new HttpRun("filter", "people-1", "identity", true, 1_062, new WrkOutput(rps, 1_000, 2_000, 50_000, 0)));
+    }
+    List<List<String>> figures = HttpReport.identityFigures(HttpRow.group(runs), List.of("filter"));
+    assertEquals(List.of("filter req/s × uncompressed (people-1, no coding accepted)",
+        "filter req/s, zstd-1 × no coding accepted (people-1)", "filter req/s, gzip-1 × no coding accepted (people-1)"),
+        figures.stream().map(f -> f.get(0)).toList());
+    assertEquals("1.10×", figures.get(1).get(1).substring(0, 5)); // 0.99 of plain over 0.90 of plain
   }
 
   @Test

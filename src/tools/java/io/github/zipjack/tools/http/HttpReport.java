@@ -402,20 +402,30 @@ public final class HttpReport {
   }
 
   /**
-   * What zipjack costs a body it does not compress: each of {@code variants}' identity rows (a client
-   * that accepts no coding) against the same server's uncompressed variant, paired within the rounds.
-   * No target: the verdict says faster, slower, tie or inconclusive.
+   * What zipjack costs a body it does not compress, and what compressing then adds: each of
+   * {@code variants}' identity rows (a client that accepts no coding) against the same server's
+   * uncompressed variant, then each of that variant's compressed rows of the dataset against its
+   * identity row, paired within the rounds. No target: the verdict says faster, slower, tie or
+   * inconclusive.
    */
   static List<List<String>> identityFigures(List<HttpRow> rows, List<String> variants) {
     List<List<String>> lines = new ArrayList<>();
-    for (HttpRow row : sorted(rows, variants)) {
-      Optional<HttpRow> plain = find(rows, "plain", row.dataset(), "identity");
-      if (!row.coding().equals("identity") || !variants.contains(row.variant()) || plain.isEmpty()) {
+    for (HttpRow identity : sorted(rows, variants)) {
+      Optional<HttpRow> plain = find(rows, "plain", identity.dataset(), "identity");
+      if (!identity.coding().equals("identity") || !variants.contains(identity.variant()) || plain.isEmpty()) {
         continue;
       }
-      RatioEstimate rps = row.ratioTo(plain.get());
-      lines.add(List.of(row.variant() + " req/s × uncompressed (" + row.dataset() + ", no coding accepted)",
+      RatioEstimate rps = identity.ratioTo(plain.get());
+      lines.add(List.of(identity.variant() + " req/s × uncompressed (" + identity.dataset() + ", no coding accepted)",
           times(rps), Integer.toString(rps.rounds()), "none", Verdict.of(rps)));
+      for (HttpRow coded : sorted(rows, variants)) {
+        if (coded.variant().equals(identity.variant()) && coded.dataset().equals(identity.dataset())
+            && !coded.coding().equals("identity")) {
+          RatioEstimate step = coded.ratioTo(identity);
+          lines.add(List.of(coded.variant() + " req/s, " + codingLabel(coded.coding()) + " × no coding accepted ("
+              + coded.dataset() + ")", times(step), Integer.toString(step.rounds()), "none", Verdict.of(step)));
+        }
+      }
     }
     return lines;
   }
