@@ -29,7 +29,7 @@ class HttpBenchServerTest {
   static void start() throws Exception {
     server = HttpBenchServer.start(0, GzipImplementation.ZLIB);
     base = "http://127.0.0.1:" + ((ServerConnector) server.getConnectors()[0]).getLocalPort();
-    client = HttpClient.newHttpClient();
+    client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build(); // as wrk and curl ask
   }
 
   @AfterAll
