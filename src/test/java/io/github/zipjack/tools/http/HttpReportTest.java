@@ -354,13 +354,18 @@ class HttpReportTest {
     assertEquals(List.of(), HttpReport.smallBodyTargets(HttpRow.group(smallBodyRuns(0.97, 0.8)), List.of("direct")));
   }
 
-  @Test
-  void aBodyZipjackDoesNotCompressIsSetBesideUncompressedWithAVerdictAndNoTarget() {
-    List<HttpRun> runs = new java.util.ArrayList<>(smallBodyRuns(0.99, 0.80));
-    double[] identity = {9_000, 8_100, 9_900}; // 0.90x plain in every round
-    for (double rps : identity) {
+  /** {@link #smallBodyRuns} with the filter answering a client that accepts no coding at 0.90x plain in every round. */
+  private static List<HttpRun> withFilterIdentityRows(List<HttpRun> smallBodyRuns) {
+    List<HttpRun> runs = new java.util.ArrayList<>(smallBodyRuns);
+    for (double rps : new double[] {9_000, 8_100, 9_900}) {
       runs.add(new HttpRun("filter", "people-1", "identity", true, 1_062, new WrkOutput(rps, 1_000, 2_000, 50_000, 0)));
     }
+    return runs;
+  }
+
+  @Test
+  void aBodyZipjackDoesNotCompressIsSetBesideUncompressedWithAVerdictAndNoTarget() {
+    List<HttpRun> runs = withFilterIdentityRows(smallBodyRuns(0.99, 0.80));
     List<List<String>> figures = HttpReport.identityFigures(HttpRow.group(runs), List.of("filter", "direct"));
     assertEquals("filter req/s × uncompressed (people-1, no coding accepted)", figures.get(0).get(0));
     assertEquals("0.90× [0.90, 0.90]", figures.get(0).get(1));
@@ -370,11 +375,7 @@ class HttpReportTest {
 
   @Test
   void eachCompressedRowIsAlsoSetBesideItsOwnVariantNotCompressing() {
-    List<HttpRun> runs = new java.util.ArrayList<>(smallBodyRuns(0.99, 0.80));
-    double[] identity = {9_000, 8_100, 9_900};
-    for (double rps : identity) {
-      runs.add(new HttpRun("filter", "people-1", "identity", true, 1_062, new WrkOutput(rps, 1_000, 2_000, 50_000, 0)));
-    }
+    List<HttpRun> runs = withFilterIdentityRows(smallBodyRuns(0.99, 0.80));
     List<List<String>> figures = HttpReport.identityFigures(HttpRow.group(runs), List.of("filter"));
     assertEquals(List.of("filter req/s × uncompressed (people-1, no coding accepted)",
         "filter req/s, zstd-1 × no coding accepted (people-1)", "filter req/s, gzip-1 × no coding accepted (people-1)"),

@@ -410,7 +410,8 @@ public final class HttpReport {
    */
   static List<List<String>> identityFigures(List<HttpRow> rows, List<String> variants) {
     List<List<String>> lines = new ArrayList<>();
-    for (HttpRow identity : sorted(rows, variants)) {
+    List<HttpRow> ordered = sorted(rows, variants);
+    for (HttpRow identity : ordered) {
       Optional<HttpRow> plain = find(rows, "plain", identity.dataset(), "identity");
       if (!identity.coding().equals("identity") || !variants.contains(identity.variant()) || plain.isEmpty()) {
         continue;
@@ -418,7 +419,7 @@ public final class HttpReport {
       RatioEstimate rps = identity.ratioTo(plain.get());
       lines.add(List.of(identity.variant() + " req/s × uncompressed (" + identity.dataset() + ", no coding accepted)",
           times(rps), Integer.toString(rps.rounds()), "none", Verdict.of(rps)));
-      for (HttpRow coded : sorted(rows, variants)) {
+      for (HttpRow coded : ordered) {
         if (coded.variant().equals(identity.variant()) && coded.dataset().equals(identity.dataset())
             && !coded.coding().equals("identity")) {
           RatioEstimate step = coded.ratioTo(identity);
