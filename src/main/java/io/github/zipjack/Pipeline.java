@@ -832,8 +832,10 @@ public final class Pipeline implements AutoCloseable {
      * How many threads may compress one body, the calling thread included: a body larger than
      * {@link #parallelThresholdBytes(long)} is cut into parts that other threads compress while the
      * calling thread goes on serializing. 1 compresses every body on its caller's thread, as before
-     * this setting existed. gzip: 256 KiB blocks deflated by JDK zlib on the workers and joined into
-     * one gzip member; zstd: libzstd's own worker threads, one ordinary frame; brotli and none are
+     * this setting existed. gzip: 256 KiB blocks deflated on the workers and joined into one gzip
+     * member; zstd at level 1: 512 KiB parts compressed on the workers, each its own zstd frame,
+     * one after another in the body; zstd at other levels, or with a dictionary: libzstd's own worker
+     * threads, one ordinary frame; brotli and none are
      * always serial (brotli4j cannot join separately compressed parts), and a value above 1 with
      * them fails at {@link #build()}.
      *
@@ -858,8 +860,8 @@ public final class Pipeline implements AutoCloseable {
      * Bodies of at most this many bytes are compressed on their caller's thread whatever
      * {@link #compressionThreads(int)} says: handing a small body's parts to other threads costs
      * more than it saves. The size is not known before serializing, so each body is gathered up to
-     * this many bytes first, then goes on in parallel parts. zstd goes parallel only past a libzstd
-     * job and a quarter as well (640 KiB). Range [0, 2^31 - 1]; default 256 KiB
+     * this many bytes first, then goes on in parallel parts. zstd goes parallel only past a part
+     * (a frame, or a libzstd job) and a quarter as well (640 KiB). Range [0, 2^31 - 1]; default 256 KiB
      * ({@link Pipeline#DEFAULT_PARALLEL_THRESHOLD_BYTES}: one gzip block; see
      * docs/parallel-compression.md). Conflicts with {@code compressionThreads(1)}.
      *
@@ -874,11 +876,12 @@ public final class Pipeline implements AutoCloseable {
     }
 
     /**
-     * The executor that runs this pipeline's gzip blocks, instead of zipjack's shared pool (one per
-     * JVM: daemon threads named {@code zipjack-compress-N}, one per processor, ended when idle). At
-     * most {@code compressionThreads - 1} blocks of one body, and of all this pipeline's bodies
-     * together, are handed to it at once; a block it rejects is compressed by the calling thread.
-     * zipjack never shuts it down. zstd's workers are libzstd's own threads and do not use it.
+     * The executor that runs this pipeline's gzip blocks and level-1 zstd frames, instead of
+     * zipjack's shared pool (one per JVM: daemon threads named {@code zipjack-compress-N}, one per
+     * processor, ended when idle). At most {@code compressionThreads - 1} parts of one body, and of
+     * all this pipeline's bodies together, are handed to it at once; a part it rejects is compressed
+     * by the calling thread. zipjack never shuts it down. zstd's workers at other levels are
+     * libzstd's own threads and do not use it.
      * Conflicts with {@code compressionThreads(1)}. Default: the shared pool.
      *
      * @param executor the executor that runs the workers; zipjack never shuts it down

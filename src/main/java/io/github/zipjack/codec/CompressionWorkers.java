@@ -14,9 +14,10 @@ import java.util.concurrent.atomic.LongAdder;
  * how many may be busy at once. Thread-safe.
  *
  * <p>A body never waits for a worker: {@link #tryAcquire(int)} takes permits only when they are
- * free, and a body that gets none compresses on its own thread. Permits bound both the gzip blocks
- * handed to {@link #execute(Runnable)} and the native worker threads libzstd runs for a body (those
- * are libzstd's own threads, not this executor's, but they compete for the same cores).
+ * free, and a body that gets none compresses on its own thread. Permits bound both the blocks (gzip,
+ * and level-1 zstd frames) handed to {@link #execute(Runnable)} and the native worker threads libzstd
+ * runs for a body at other levels (those are libzstd's own threads, not this executor's, but they
+ * compete for the same cores).
  *
  * <p>A worker only helps when a core would otherwise be idle: when every core already runs a caller
  * compressing a body, a worker takes its core from a caller, and the parallel formats cost more work

@@ -1,14 +1,11 @@
 package io.github.zipjack.codec;
 
-import io.github.zipjack.buffer.StripedPool;
 import java.util.zip.Deflater;
 
 /**
- * One fixed-size block of a body that several threads deflate, with the compressor that deflates it
- * (a JDK Deflater, or libdeflate's) and the array its raw deflate goes into; pooled by
- * {@link ParallelGzipEngine} and reused from block to block. One owner at a time: the caller fills
- * {@link #input}, then exactly one thread (a worker or the caller) runs {@link #run()}, then the
- * caller reads {@link #output} once {@link #awaitDone()} returns, and gives the block back.
+ * A block of a gzip body that several threads deflate ({@link ParallelGzipEngine}), with its
+ * compressor (a JDK Deflater, or libdeflate's), made when the block is first deflated: a block that
+ * only ever gathered small bodies holds none.
  *
  * <p>With zlib, the input holds up to {@link #DICTIONARY_BYTES} of the previous block's end before the
  * block's own bytes, the dictionary its Deflater is primed with (pigz's design), so that matches
@@ -18,14 +15,10 @@ import java.util.zip.Deflater;
  * reopens. Every block but the last ends with a sync flush (an empty stored block, on a byte
  * boundary), the last with the final block, so the pieces joined in order are one deflate stream.
  *
- * <p>Handed over, a block waits in its encoder's queue until one thread claims it, under the
- * encoder's lock: a worker, or the caller when it would otherwise wait ({@link ParallelGzipEncoder}).
- *
  * <p>Owns its compressor (a Deflater: about 256 KB native, ended by {@link #dispose()} once;
- * libdeflate's: freed by aircompressor's Cleaner once unreachable), made when the block is first
- * deflated: a block that only ever gathered small bodies holds none.
+ * libdeflate's: freed by aircompressor's Cleaner once unreachable).
  */
-final class DeflateBlock extends StripedPool.Node {
+final class DeflateBlock extends ParallelBlock {
   /** Bytes of the previous block a block's Deflater is primed with: deflate's whole window. */
   static final int DICTIONARY_BYTES = 32 * 1024;
 
@@ -39,47 +32,26 @@ final class DeflateBlock extends StripedPool.Node {
   private Object libdeflateCompressor;
   /** Reopens this block's libdeflate stream; made with the compressor. */
   private JoinableDeflate joinable;
-  /** Dictionary in {@code [DICTIONARY_BYTES - dictionaryLength, DICTIONARY_BYTES)}, then the block's bytes. */
-  final byte[] input;
-  /** Bytes of the block's own data in {@link #input}, from {@link #DICTIONARY_BYTES}. */
-  int length;
   /** 0 for a body's first block and for every libdeflate block, else {@link #DICTIONARY_BYTES}. */
   int dictionaryLength;
-  /** Whether this is the body's last block (ended with the final deflate block, not a sync flush). */
-  boolean last;
-  /** Raw deflate of the block is {@code output[0, outputLength)} once done; null until the first deflate. */
-  byte[] output;
-  int outputLength;
-  /** Set by whichever thread compressed the block, when it failed. */
-  private Throwable failure;
-  /** True once {@link #run()} has ended; guarded by this. */
-  private boolean done;
-  /** True once the block was handed over for deflating; read and written by the caller only. */
-  boolean started;
-  /** True once a worker claimed the block: its owner must then wait for it before reusing it. */
-  volatile boolean onWorker;
 
   /**
    * @param contexts counts the compressor when it is made and when it is ended
    * @param libdeflate whether libdeflate deflates the block (Java 25+ only), else JDK zlib
    */
   DeflateBlock(int level, int blockBytes, ContextCounter contexts, boolean libdeflate) {
+    super(DICTIONARY_BYTES, blockBytes);
     this.level = level;
     this.contexts = contexts;
     this.libdeflate = libdeflate;
-    this.input = new byte[DICTIONARY_BYTES + blockBytes];
-  }
-
-  /** Free bytes left for the block's own data. */
-  int writableBytes() {
-    return input.length - DICTIONARY_BYTES - length;
   }
 
   /**
    * Primes this block with the last {@link #DICTIONARY_BYTES} of {@code previous}, which is full; a
    * libdeflate block takes no dictionary, and is left as it is.
    */
-  void primeWith(DeflateBlock previous) {
+  @Override
+  void primeWith(ParallelBlock previous) {
     if (libdeflate) {
       return;
     }
@@ -87,26 +59,8 @@ final class DeflateBlock extends StripedPool.Node {
     dictionaryLength = DICTIONARY_BYTES;
   }
 
-  /**
-   * Deflates the block into {@link #output}; records a failure instead of throwing it. Run by
-   * whichever thread claimed the block: a worker or the caller.
-   */
-  void run() {
-    try {
-      deflate();
-    } catch (RuntimeException | Error e) {
-      synchronized (this) {
-        failure = e;
-      }
-    } finally {
-      synchronized (this) {
-        done = true;
-        notifyAll();
-      }
-    }
-  }
-
-  private void deflate() {
+  @Override
+  void compress() {
     if (libdeflate) {
       deflateWithLibdeflate();
       return;
@@ -162,50 +116,19 @@ final class DeflateBlock extends StripedPool.Node {
     }
   }
 
-  /**
-   * Waits until {@link #run()} has ended, if a worker claimed the block; the caller's thread only.
-   *
-   * @return the failure of the compression, or null
-   */
-  synchronized Throwable awaitDone() {
-    boolean interrupted = false;
-    while (onWorker && !done) {
-      try {
-        wait();
-      } catch (InterruptedException e) {
-        interrupted = true; // a block in a worker's hands must not be reused: keep waiting, then restore
-      }
-    }
-    if (interrupted) {
-      Thread.currentThread().interrupt();
-    }
-    return failure;
-  }
-
-  /** Whether {@link #run()} has ended (without waiting). */
-  synchronized boolean isDone() {
-    return done;
-  }
-
-  /** Readies the block for another body or block; only when no thread runs it. */
-  void reset() {
+  @Override
+  void resetCompressor() {
     if (deflater != null) {
       deflater.reset();
     }
-    length = 0;
     dictionaryLength = 0;
-    last = false;
-    outputLength = 0;
-    failure = null;
-    done = false;
-    started = false;
-    onWorker = false;
   }
 
   /**
    * Ends the Deflater, or lets go of libdeflate's compressor (aircompressor's Cleaner frees it; never
    * free it here), if one was made, and counts it released.
    */
+  @Override
   void dispose() {
     if (deflater != null) {
       deflater.end();

@@ -68,4 +68,10 @@ public record EngineConfig(int level, int inputBufferSize, int deflaterBufferSiz
   public EngineConfig {
     java.util.Objects.requireNonNull(parallelism, "parallelism");
   }
+
+  /** {@return this configuration with every body compressed on its caller's thread} */
+  public EngineConfig serially() {
+    return new EngineConfig(level, inputBufferSize, deflaterBufferSize, maxIdleEncoders, wholeBodyPool,
+        maxDecodedBytes, Parallelism.SERIAL, zstdChecksum);
+  }
 }

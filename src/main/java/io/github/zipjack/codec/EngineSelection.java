@@ -47,8 +47,11 @@ public final class EngineSelection {
       case "zstd":
         ZstdDictionary dictionary = compression.dictionary();
         // A copy, once per engine: zstd loads it into tables of its own and the copy is dropped.
-        return dictionary == null ? new ZstdEngine(config)
-            : new ZstdEngine(config, dictionary.toByteArray(), dictionary.id());
+        if (dictionary != null) {
+          return new ZstdEngine(config, dictionary.toByteArray(), dictionary.id());
+        }
+        return config.parallelism().isParallel() && config.level() <= ParallelZstdEngine.MAX_LEVEL
+            ? new ParallelZstdEngine(new ZstdEngine(config.serially()), config) : new ZstdEngine(config);
       case "br":
         return new BrotliEngine(config);
       default:

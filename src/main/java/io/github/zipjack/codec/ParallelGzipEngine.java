@@ -1,10 +1,5 @@
 package io.github.zipjack.codec;
 
-import io.github.zipjack.buffer.StripedPool;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-
 /**
  * gzip (RFC 1952) whose large bodies several threads deflate, as pigz does, in front of a serial gzip
  * engine (JDK zlib, or libdeflate) that serves the small ones. Thread-safe. A pipeline
@@ -34,25 +29,17 @@ import java.io.OutputStream;
  * of libdeflate-1's own time, less at higher levels); on two threads that is still faster than
  * serial libdeflate, and much faster than zlib blocks.
  *
- * <p>Pools: {@link DeflateBlock}s (each with a compressor, counted in {@link #contexts()} with the
- * serial engine's contexts), at most {@code maxIdleEncoders} idle, and the parallel encoders, which
- * hold no native state. {@link #lentEncoders()} counts both engines' encoders, {@link #lentBlocks()}
- * the blocks out of the pool. {@link #close()} closes the serial engine and ends idle blocks' compressors;
- * blocks still in use are ended when they come back.
+ * <p>Its blocks are {@link DeflateBlock}s, pooled as {@link ParallelBlockEngine} says.
  */
-public final class ParallelGzipEngine implements CompressionEngine {
+public final class ParallelGzipEngine extends ParallelBlockEngine<DeflateBlock> {
   /**
    * Bytes of body per block, 256 KiB: twice pigz's default, because each block's priming with the
    * previous block's 32 KiB is paid again per block (measured in docs/parallel-compression.md, "Why
    * 256 KiB blocks").
    */
   static final int BLOCK_BYTES = 256 * 1024;
-  private final CompressionEngine serial;
   private final boolean serialIsLibdeflate;
   private final int level;
-  private final Parallelism parallelism;
-  private final StripedPool<DeflateBlock> blocks;
-  private final StripedPool<ParallelGzipEncoder> encoders;
 
   /**
    * An engine that shares gzip bodies past the threshold among threads.
@@ -60,49 +47,31 @@ public final class ParallelGzipEngine implements CompressionEngine {
    * @param serial the engine that serves bodies within the threshold, and decoding; this engine
    *     owns it from now on and closes it
    * @param config its level and maxIdleEncoders (idle blocks kept) and parallelism (more than 1 thread)
+   * @throws IllegalArgumentException if the serial engine is not gzip, or the config allows 1 thread
    */
   public ParallelGzipEngine(CompressionEngine serial, EngineConfig config) {
-    if (!serial.contentEncoding().equals("gzip")) {
-      throw new IllegalArgumentException("ParallelGzipEngine serves gzip, not " + serial.implementation());
-    }
-    if (!config.parallelism().isParallel()) {
-      throw new IllegalArgumentException("ParallelGzipEngine needs more than 1 thread: " + config.parallelism());
-    }
-    this.serial = serial;
+    super(serial, config, "gzip");
     this.serialIsLibdeflate = serial instanceof LibdeflateGzipEngine;
     this.level = config.level();
-    this.parallelism = config.parallelism();
-    ContextCounter contexts = serial.contexts();
-    boolean libdeflateBlocks = serialIsLibdeflate;
-    this.blocks = new StripedPool<>(Math.max(config.maxIdleEncoders(), 2 * parallelism.threads()),
-        () -> new DeflateBlock(level, BLOCK_BYTES, contexts, libdeflateBlocks), DeflateBlock::dispose);
-    this.encoders = new StripedPool<>(config.maxIdleEncoders(), () -> new ParallelGzipEncoder(this), e -> { });
-  }
-
-  CompressionEngine serial() {
-    return serial;
-  }
-
-  Parallelism parallelism() {
-    return parallelism;
   }
 
   int level() {
     return level;
   }
 
-  DeflateBlock takeBlock() {
-    return blocks.take();
+  @Override
+  DeflateBlock newBlock() {
+    return new DeflateBlock(level, BLOCK_BYTES, contexts(), serialIsLibdeflate);
   }
 
-  /** Takes back a block no thread uses any more. */
-  void recycleBlock(DeflateBlock block) {
-    block.reset();
-    blocks.recycle(block);
+  @Override
+  ParallelGzipEncoder newEncoder() {
+    return new ParallelGzipEncoder(this);
   }
 
-  void recycleEncoder(ParallelGzipEncoder encoder) {
-    encoders.recycle(encoder);
+  @Override
+  String codingName() {
+    return "gzip(" + level + ")";
   }
 
   @Override
@@ -118,70 +87,8 @@ public final class ParallelGzipEngine implements CompressionEngine {
   @Override
   public String implementation() {
     return serialIsLibdeflate
-        ? serial.implementation() + "; past " + parallelism.thresholdBytes() + " bytes while a core is idle,"
-            + " in libdeflate blocks on " + parallelism.threads() + " threads"
-        : serial.implementation();
-  }
-
-  @Override
-  public ContextCounter contexts() {
-    return serial.contexts();
-  }
-
-  @Override
-  public long lentEncoders() {
-    return serial.lentEncoders() + encoders.lentCount();
-  }
-
-  @Override
-  public long lentBlocks() {
-    return blocks.lentCount();
-  }
-
-  @Override
-  public long lentDecoderSlots() {
-    return serial.lentDecoderSlots();
-  }
-
-  @Override
-  public Encoder open(OutputStream sink) throws IOException {
-    ParallelGzipEncoder encoder = Encoder.lend(encoders, sink, parallelism.workers());
-    encoder.streaming = false;
-    return encoder;
-  }
-
-  /** The same encoders: a body past the threshold streams its blocks to the sink as they are done. */
-  @Override
-  public Encoder openStreaming(OutputStream sink) throws IOException {
-    ParallelGzipEncoder encoder = Encoder.lend(encoders, sink, parallelism.workers());
-    encoder.streaming = true;
-    return encoder;
-  }
-
-  @Override
-  public InputStream decoder(InputStream body) throws IOException {
-    return serial.decoder(body);
-  }
-
-  @Override
-  public boolean decodesWhole() {
-    return serial.decodesWhole();
-  }
-
-  @Override
-  public int decodeWhole(byte[] body, int offset, int length, long maxDecodedBytes, WholeBodyArrays into) {
-    return serial.decodeWhole(body, offset, length, maxDecodedBytes, into);
-  }
-
-  @Override
-  public void close() {
-    encoders.close();
-    blocks.close();
-    serial.close();
-  }
-
-  @Override
-  public String toString() {
-    return implementation();
+        ? serial().implementation() + "; past " + parallelism().thresholdBytes() + " bytes while a core is idle,"
+            + " in libdeflate blocks on " + parallelism().threads() + " threads"
+        : serial().implementation();
   }
 }

@@ -37,7 +37,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * decoders refuse frames that name another or none with a
  * {@link io.github.zipjack.WrongDictionaryException}.
  *
- * <p>Several threads ({@link Parallelism}): a body of {@link #open} past {@link #continuationBytes()}
+ * <p>Several threads ({@link Parallelism}; at level 1 without a dictionary, {@link ParallelZstdEngine}
+ * serves large bodies instead, in frames on zipjack's workers, with this engine serial behind it): a
+ * body of {@link #open} past {@link #continuationBytes()}
  * and every body of {@link #openStreaming} is compressed by libzstd's own worker threads, in jobs of
  * {@link #JOB_BYTES}: one, plus as many as the {@link CompressionWorkers} budget has free up to the
  * thread count less one, and as many cores as are idle (see {@link #workersFor}); with no core idle,

@@ -29,10 +29,17 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
-/** zstd bodies compressed by libzstd's workers: one ordinary frame, what the system zstd reads. */
+/**
+ * zstd bodies compressed on several threads: at level 1, a run of frames of 512 KiB each that
+ * zipjack's workers and the caller compress; at other levels, one ordinary frame from libzstd's own
+ * workers. Either is what the system zstd reads, the same bytes for every thread count from two.
+ */
 class ParallelZstdTest {
   private static final int MIB = 1024 * 1024;
+  /** ParallelZstdEngine's frame size. */
+  private static final int FRAME = 512 * 1024;
   private static final String BODY = LargeBodies.ofJsonBytes(3 * MIB + 12_345, 7);
   private static final byte[] JSON = LargeBodies.json(BODY);
 
@@ -76,32 +83,83 @@ class ParallelZstdTest {
     }
   }
 
-  /** A job goes to a worker only once full: a body of about one job (512 KiB) gains nothing from them. */
-  @Test
-  void aBodyOfAboutOneJobStaysSerialWhateverTheThreshold() {
+  /**
+   * A frame (level 1) or a job (other levels) goes to a worker only once full: a body of about one
+   * (512 KiB) gains nothing from them.
+   */
+  @ParameterizedTest(name = "level={0}")
+  @ValueSource(ints = {1, 3})
+  void aBodyOfAboutOneFrameOrJobStaysSerialWhateverTheThreshold(int level) {
     String value = LargeBodies.ofJsonBytes(600 * 1024, 3);
-    byte[] serial = encodeOnce(zstd(1, 1), value);
-    byte[] parallel = encodeOnce(Pipeline.builder().compression(Compression.zstd(1)).compressionThreads(4)
+    byte[] serial = encodeOnce(zstd(level, 1), value);
+    byte[] parallel = encodeOnce(Pipeline.builder().compression(Compression.zstd(level)).compressionThreads(4)
         .parallelThresholdBytes(0).build(), value);
 
     assertArrayEquals(serial, parallel);
   }
 
   @Test
-  void aBodyPastAJobAndAQuarterGoesToTheWorkers() {
+  void aLevelOneBodyPastAFrameAndAQuarterIsFramesOfHalfAMebibyte() throws Exception {
     String value = LargeBodies.ofJsonBytes(700 * 1024, 3);
-    byte[] serial = encodeOnce(zstd(1, 1), value);
-    byte[] parallel = encodeOnce(zstd(1, 4), value);
+    byte[] json = LargeBodies.json(value);
+    byte[] body = encodeOnce(zstd(1, 4), value);
 
-    assertFalse(Arrays.equals(serial, parallel), "a frame of libzstd's workers differs from the serial one");
-    assertArrayEquals(LargeBodies.json(value), Zstd.decompress(parallel, LargeBodies.json(value).length));
+    List<Long> contentSizes = frameContentSizes(body);
+    assertEquals(List.of((long) FRAME, (long) json.length - FRAME), contentSizes);
+    assertArrayEquals(json, SystemTool.run(body, "zstd", "zstd", "-dc"));
   }
 
   @Test
-  void theFrameIsTheSameForEveryThreadCountFromTwo() {
+  void aLevelOneBodyOfWholeFramesEndsWithItsLastFullFrame() {
+    String value = LargeBodies.ofJsonBytes(3 * FRAME, 5);
+    byte[] body = encodeOnce(zstd(1, 4), value);
+
+    assertEquals(List.of((long) FRAME, (long) FRAME, (long) FRAME), frameContentSizes(body));
+  }
+
+  @Test
+  void aLevelOneBodyOfSeveralFramesCostsAtMostTwoPercentMoreBytesThanOneFrame() {
+    byte[] serial = encodeOnce(zstd(1, 1), BODY);
+    byte[] frames = encodeOnce(zstd(1, 4), BODY);
+
+    assertTrue(frameContentSizes(frames).size() > 5, "frames: " + frameContentSizes(frames));
+    assertTrue(frames.length <= serial.length * 1.02, frames.length + " bytes against " + serial.length);
+  }
+
+  @Test
+  void everyFrameEndsWithAChecksumWhenThePipelineAsksForOne() {
+    try (Pipeline pipeline = Pipeline.builder().compression(Compression.zstd(1)).compressionThreads(2)
+        .zstdChecksum(true).build()) {
+      byte[] body = pipeline.encode(BODY);
+
+      int frames = 0;
+      for (int at = 0; at < body.length; at += (int) Zstd.findFrameCompressedSize(body, at)) {
+        int descriptor = body[at + 4] & 0xff;
+        assertEquals(0x04, descriptor & 0x04, "frame " + frames + " has no checksum flag: " + descriptor);
+        frames++;
+      }
+      assertTrue(frames > 5, "frames: " + frames);
+      assertArrayEquals(JSON, Zstd.decompress(body, JSON.length));
+    }
+  }
+
+  @Test
+  void aLevelThreeBodyPastAJobAndAQuarterIsOneFrameFromLibzstdsWorkers() {
+    String value = LargeBodies.ofJsonBytes(700 * 1024, 3);
+    byte[] serial = encodeOnce(zstd(3, 1), value);
+    byte[] parallel = encodeOnce(zstd(3, 4), value);
+
+    assertFalse(Arrays.equals(serial, parallel), "a frame of libzstd's workers differs from the serial one");
+    assertEquals(1, frameContentSizes(parallel).size());
+    assertArrayEquals(LargeBodies.json(value), Zstd.decompress(parallel, LargeBodies.json(value).length));
+  }
+
+  @ParameterizedTest(name = "level={0}")
+  @ValueSource(ints = {1, 3})
+  void theBodyIsTheSameForEveryThreadCountFromTwo(int level) {
     List<byte[]> bodies = new ArrayList<>();
     for (int threads = 2; threads <= 8; threads++) {
-      try (Pipeline pipeline = zstd(1, threads)) {
+      try (Pipeline pipeline = zstd(level, threads)) {
         bodies.add(pipeline.encode(BODY));
       }
     }
@@ -109,27 +167,57 @@ class ParallelZstdTest {
   }
 
   @Test
-  void aBodyGivenWholeDeclaresItsContentSize() throws IOException {
-    Parallelism parallelism = new Parallelism(4, 256 * 1024, CompressionWorkers.shared());
-    try (CompressionEngine engine = EngineSelection.create(Compression.zstd(1),
-            new EngineConfig(1, 0, 1, 4, null, Long.MAX_VALUE, parallelism));
-        SegmentPool pool = new SegmentPool(0);
-        SegmentOutputStream chain = new SegmentOutputStream(pool)) {
-      chain.write(JSON);
-      ByteArrayOutputStream frame = new ByteArrayOutputStream();
-      try (Encoder encoder = engine.open(frame)) {
-        encoder.writeChain(chain.head());
-        encoder.finish();
-      }
+  void aLevelOneBodyGivenWholeIsFramesThatEachDeclareTheirContentSize() throws IOException {
+    byte[] body = encodeChainWhole(1);
 
-      assertEquals(JSON.length, Zstd.getFrameContentSize(frame.toByteArray()));
-      assertArrayEquals(JSON, Zstd.decompress(frame.toByteArray(), JSON.length));
-      assertEquals(0, engine.lentEncoders());
-    }
+    List<Long> sizes = frameContentSizes(body);
+    assertEquals(JSON.length, sizes.stream().mapToLong(Long::longValue).sum());
+    assertEquals((long) FRAME, sizes.get(0));
+    assertArrayEquals(JSON, Zstd.decompress(body, JSON.length));
   }
 
   @Test
-  void aLargeBodyTakesWorkerPermitsWhileItIsCompressed() throws IOException {
+  void aLevelThreeBodyGivenWholeDeclaresItsContentSize() throws IOException {
+    byte[] frame = encodeChainWhole(3);
+
+    assertEquals(JSON.length, Zstd.getFrameContentSize(frame));
+    assertArrayEquals(JSON, Zstd.decompress(frame, JSON.length));
+  }
+
+  /** {@link #JSON} as a segment chain given whole to an encoder on 4 threads, as the servlet filter gives it. */
+  private static byte[] encodeChainWhole(int level) throws IOException {
+    Parallelism parallelism = new Parallelism(4, 256 * 1024, CompressionWorkers.shared());
+    try (CompressionEngine engine = EngineSelection.create(Compression.zstd(level),
+            new EngineConfig(level, 0, 1, 4, null, Long.MAX_VALUE, parallelism));
+        SegmentPool pool = new SegmentPool(0);
+        SegmentOutputStream chain = new SegmentOutputStream(pool)) {
+      chain.write(JSON);
+      ByteArrayOutputStream body = new ByteArrayOutputStream();
+      try (Encoder encoder = engine.open(body)) {
+        encoder.writeChain(chain.head());
+        encoder.finish();
+      }
+      assertEquals(0, engine.lentEncoders());
+      assertEquals(0, engine.lentBlocks());
+      return body.toByteArray();
+    }
+  }
+
+  /** The content size each zstd frame of {@code body} declares, in order. */
+  private static List<Long> frameContentSizes(byte[] body) {
+    List<Long> sizes = new ArrayList<>();
+    for (int at = 0; at < body.length; ) {
+      sizes.add(Zstd.getFrameContentSize(body, at, body.length - at));
+      long frameBytes = Zstd.findFrameCompressedSize(body, at);
+      assertTrue(frameBytes > 0, "no frame at byte " + at);
+      at += (int) frameBytes;
+    }
+    return sizes;
+  }
+
+  @ParameterizedTest(name = "level={0}")
+  @ValueSource(ints = {1, 3})
+  void aLargeBodyTakesWorkerPermitsWhileItIsCompressed(int level) throws IOException {
     CompressionWorkers workers = CompressionWorkers.shared();
     int[] fewestFree = {Integer.MAX_VALUE};
     OutputStream watching = new OutputStream() {
@@ -143,17 +231,18 @@ class ParallelZstdTest {
         write(0);
       }
     };
-    try (Pipeline pipeline = zstd(1, 2)) {
+    try (Pipeline pipeline = zstd(level, 2)) {
       pipeline.encode(BODY, watching);
     }
 
     assertTrue(fewestFree[0] < workers.permits(), "permits free while compressing: " + fewestFree[0]);
   }
 
-  @Test
-  void everyWorkerPermitComesBackAfterEachBody() {
+  @ParameterizedTest(name = "level={0}")
+  @ValueSource(ints = {1, 3})
+  void everyWorkerPermitComesBackAfterEachBody(int level) {
     CompressionWorkers workers = CompressionWorkers.shared();
-    try (Pipeline pipeline = zstd(1, 2)) {
+    try (Pipeline pipeline = zstd(level, 2)) {
       pipeline.encode(BODY);
       pipeline.encode(BODY);
 
@@ -161,10 +250,11 @@ class ParallelZstdTest {
     }
   }
 
-  @Test
-  void aGetterThatThrowsMidwayReturnsTheContextAndThePermits() {
+  @ParameterizedTest(name = "level={0}")
+  @ValueSource(ints = {1, 3})
+  void aGetterThatThrowsMidwayReturnsTheContextAndThePermits(int level) {
     CompressionWorkers workers = CompressionWorkers.shared();
-    try (Pipeline pipeline = zstd(1, 2)) {
+    try (Pipeline pipeline = zstd(level, 2)) {
       Object failing = List.of(BODY, BODY, new FailingGetter());
 
       assertThrows(ZipjackEncodeException.class, () -> pipeline.encode(failing));
@@ -174,10 +264,11 @@ class ParallelZstdTest {
     }
   }
 
-  @Test
-  void aSinkThatFailsMidwayReturnsTheContextAndThePermits() {
+  @ParameterizedTest(name = "level={0}")
+  @ValueSource(ints = {1, 3})
+  void aSinkThatFailsMidwayReturnsTheContextAndThePermits(int level) {
     CompressionWorkers workers = CompressionWorkers.shared();
-    try (Pipeline pipeline = zstd(1, 2)) {
+    try (Pipeline pipeline = zstd(level, 2)) {
       OutputStream failing = new FailingSink(100_000);
 
       IOException e = assertThrows(IOException.class, () -> pipeline.encode(List.of(BODY, BODY), failing));
@@ -188,10 +279,11 @@ class ParallelZstdTest {
     }
   }
 
-  @Test
-  void aBodyAbandonedWhileWorkersRunIsFollowedSafelyByOneWithAnotherWorkerCount() {
+  @ParameterizedTest(name = "level={0}")
+  @ValueSource(ints = {1, 3})
+  void aBodyAbandonedWhileWorkersRunIsFollowedSafelyByOneWithAnotherWorkerCount(int level) {
     CompressionWorkers workers = CompressionWorkers.shared();
-    try (Pipeline pipeline = Pipeline.builder().compression(Compression.zstd(1)).compressionThreads(8)
+    try (Pipeline pipeline = Pipeline.builder().compression(Compression.zstd(level)).compressionThreads(8)
         .encoderPoolSize(1).build()) {
       for (int i = 0; i < 6; i++) {
         assertThrows(IOException.class, () -> pipeline.encode(List.of(BODY, BODY), new FailingSink(300_000)));
@@ -206,9 +298,10 @@ class ParallelZstdTest {
     }
   }
 
-  @Test
-  void aClosedPipelineFreesEveryContextThatHadWorkers() {
-    Pipeline pipeline = zstd(1, 4);
+  @ParameterizedTest(name = "level={0}")
+  @ValueSource(ints = {1, 3})
+  void aClosedPipelineFreesEveryContextThatHadWorkers(int level) {
+    Pipeline pipeline = zstd(level, 4);
     for (int i = 0; i < 3; i++) {
       pipeline.encode(BODY);
     }

@@ -9,22 +9,14 @@ import io.github.zipjack.Compression;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,8 +24,8 @@ import org.junit.jupiter.api.Test;
  * Jetty on {@code http://localhost} (a secure context, where Chromium speaks RFC 9842). The page
  * fetches an API response, follows its {@code Link} to the dictionary, then fetches more API
  * responses and posts back the text it decoded. Chromium must have sent the dictionary's hash, got
- * {@code dcz} (or {@code dcb}, when the server prefers brotli), and decoded exactly the identity body. Skipped only when no {@code chromium} is
- * installed ({@code apt-get install chromium}; {@code .ci/run} installs it).
+ * {@code dcz} (or {@code dcb}, when the server prefers brotli), and decoded exactly the identity
+ * body. Skipped only when no {@code chromium} is installed ({@link HeadlessChromium}).
  */
 class ChromiumDictionaryTransportTest {
   private static final byte[] PEOPLE_100 = TestServlets.datasetJson("people-100");
@@ -61,19 +53,6 @@ class ChromiumDictionaryTransportTest {
       </script></body></html>
       """.formatted(MORE_FETCHES);
 
-  /** The chromium program on the PATH, or null. */
-  private static Path chromium() {
-    for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-      for (String name : List.of("chromium", "chromium-browser")) {
-        Path p = Path.of(dir, name);
-        if (Files.isExecutable(p)) {
-          return p;
-        }
-      }
-    }
-    return null;
-  }
-
   @Test
   void chromiumFollowsTheLinkThenGetsDczAndDecodesTheIdentityBody() throws Exception {
     runPage(CompressionSettings.builder().codings(Compression.zstd(1), Compression.gzip(1), Compression.brotli(4))
@@ -88,9 +67,7 @@ class ChromiumDictionaryTransportTest {
   }
 
   private void runPage(CompressionSettings settings, String expectedCoding) throws Exception {
-    Path chromium = chromium();
-    Assumptions.assumeTrue(chromium != null,
-        "no chromium on the PATH: install it with apt-get install chromium (.ci/run does)");
+    Path chromium = HeadlessChromium.require();
 
     ConcurrentLinkedQueue<String> codings = new ConcurrentLinkedQueue<>();
     ConcurrentLinkedQueue<String> availableDictionaries = new ConcurrentLinkedQueue<>();
@@ -102,13 +79,7 @@ class ChromiumDictionaryTransportTest {
       }
     });
     Map<String, HttpServlet> servlets = new LinkedHashMap<>();
-    servlets.put("/page.html", new HttpServlet() {
-      @Override
-      protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        response.setContentType("text/html;charset=utf-8");
-        response.getOutputStream().write(PAGE.getBytes(StandardCharsets.UTF_8));
-      }
-    });
+    servlets.put("/page.html", HeadlessChromium.page(PAGE));
     servlets.put("/api/people", new HttpServlet() {
       @Override
       protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
@@ -132,17 +103,8 @@ class ChromiumDictionaryTransportTest {
     });
     servlets.put("/", new FilterDictionaryTransportInContainersTest.NotFoundServlet());
 
-    Path profile = Files.createTempDirectory("zipjack-chromium");
-    Process browser = null;
     try (RunningServer server = Container.JETTY.start(filter, Map.of(), servlets)) {
-      List<String> command = new ArrayList<>(List.of(chromium.toString(), "--headless", "--no-sandbox",
-          "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-          "--disable-component-update", "--disable-sync", "--user-data-dir=" + profile,
-          "http://localhost:" + server.port() + "/page.html"));
-      browser = new ProcessBuilder(command).redirectErrorStream(true)
-          .redirectOutput(profile.resolve("chromium.log").toFile()).start();
-      boolean finished = done.await(90, TimeUnit.SECONDS);
-      assertTrue(finished, "the page did not finish within 90 s; chromium said: " + log(profile));
+      HeadlessChromium.visit(chromium, "http://localhost:" + server.port() + "/page.html", done);
       assertFalse(reports.containsKey("error"), () -> "the page failed: "
           + new String(reports.get("error"), StandardCharsets.UTF_8));
       for (int i = 0; i < MORE_FETCHES; i++) {
@@ -152,34 +114,6 @@ class ChromiumDictionaryTransportTest {
           "chromium sent the dictionary's hash: " + availableDictionaries);
       assertTrue(codings.contains(expectedCoding), "chromium was sent " + expectedCoding + ": " + codings);
       assertEquals(0, FilterProbe.lentSegments(filter));
-    } finally {
-      if (browser != null) {
-        browser.descendants().forEach(ProcessHandle::destroy);
-        browser.destroy();
-        if (!browser.waitFor(10, TimeUnit.SECONDS)) {
-          browser.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-        }
-      }
-      deleteTree(profile);
-    }
-  }
-
-  private static String log(Path profile) {
-    try {
-      String text = Files.readString(profile.resolve("chromium.log"));
-      return text.length() > 4000 ? text.substring(text.length() - 4000) : text;
-    } catch (IOException e) {
-      return "(no log: " + e + ")";
-    }
-  }
-
-  private static void deleteTree(Path root) throws IOException {
-    try (Stream<Path> paths = Files.walk(root)) {
-      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    } catch (java.nio.file.NoSuchFileException gone) {
-      // already removed
     }
   }
 }

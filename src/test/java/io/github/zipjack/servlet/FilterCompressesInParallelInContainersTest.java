@@ -4,11 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.github.luben.zstd.Zstd;
 import io.github.zipjack.Compression;
 import io.github.zipjack.GzipImplementation;
 import io.github.zipjack.WordText;
 import io.github.zipjack.codec.CompressionWorkers;
 import io.github.zipjack.codec.ParallelGzipEngine;
+import io.github.zipjack.codec.ParallelZstdEngine;
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -24,6 +26,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -77,6 +80,24 @@ class FilterCompressesInParallelInContainersTest {
     assertEquals(coding, response.header("Content-Encoding").orElseThrow());
     assertEquals(String.valueOf(response.body().length), response.header("Content-Length").orElseThrow());
     assertArrayEquals(HELD, Decoding.decode(coding, response.body()));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @EnumSource(Container.class)
+  void aLargeHeldZstdBodyIsFramesOfHalfAMebibyte(Container container) throws Exception {
+    assertTrue(filters.get(container).engines().get("zstd") instanceof ParallelZstdEngine);
+
+    Wire.Response response = Wire.exchange(servers.get(container), "GET", "/held", "Accept-Encoding: zstd");
+
+    byte[] body = response.body();
+    int frames = 0;
+    for (int at = 0; at < body.length; at += (int) Zstd.findFrameCompressedSize(body, at)) {
+      assertEquals(Math.min(512 * 1024, HELD.length - frames * 512L * 1024),
+          Zstd.getFrameContentSize(body, at, body.length - at), "frame " + frames);
+      frames++;
+    }
+    assertEquals(6, frames);
+    assertEquals(String.valueOf(body.length), response.header("Content-Length").orElseThrow());
   }
 
   @ParameterizedTest(name = "{0} {1}")

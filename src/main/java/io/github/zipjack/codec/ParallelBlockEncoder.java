@@ -1,0 +1,378 @@
+package io.github.zipjack.codec;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.ArrayDeque;
+
+/**
+ * Writes one body whose compressed bytes several threads make: the caller's writes fill
+ * {@link ParallelBlock}s of the engine's block size; each full block joins this body's queue, which
+ * up to {@code threads - 1} workers drain while the caller goes on serializing; the pieces go to the
+ * sink in order as they are done, between what the format puts before the first and after the last
+ * ({@link #startFormat}, {@link #endFormat}). Not thread-safe; lent by its {@link ParallelBlockEngine}.
+ *
+ * <p>A body never waits for a busy pool: whenever the caller would wait (too many blocks pending, or
+ * the body's end) it first claims a block no worker has started and compresses it itself, so a
+ * worker that is slow to come costs nothing, and every thread stays busy while the queue holds work
+ * (when the caller compressed a block each time the one worker was busy, that worker sat idle while
+ * the caller compressed and serialized: about 60% busy on 2 threads). At the body's end, workers not
+ * yet started give their permits back at once and find nothing to do when they do start.
+ *
+ * <p>A body's size is not known while it is serialized, so the first
+ * {@link ParallelBlockEngine#parallelThresholdBytes()} bytes are only gathered in blocks. A body that
+ * ends within them is compressed by the engine's serial encoder, as with one thread. A body that
+ * passes them goes on in parallel blocks if a core is idle then, else in the serial encoder fed what
+ * was gathered. Once parallel, a worker joins only while a core is idle.
+ *
+ * <p>A body that goes parallel has the same bytes whatever the thread count, the workers' timing,
+ * or whether the caller compressed a block itself. Memory: at most the threshold's worth of
+ * blocks before the body goes parallel, then at most {@link #maxPendingBlocks} blocks, each with its
+ * input, its output and a compressor.
+ *
+ * @param <B> the engine's blocks
+ */
+abstract class ParallelBlockEncoder<B extends ParallelBlock> extends Encoder {
+  private final ParallelBlockEngine<B> engine;
+  /** Full blocks not yet written to the sink, in body order: gathered, or being or done compressing. */
+  private final ArrayDeque<B> pending = new ArrayDeque<>();
+  /** The most blocks pending once parallel: enough to keep every thread busy while one is slow. */
+  private final int maxPendingBlocks;
+  private OutputStream sink;
+  /** Whether this body was lent by openStreaming: its serial encoder must then stream too. */
+  boolean streaming;
+  /** The block being filled; null between bodies. */
+  private B current;
+  private long bodyBytes;
+  /** True once the body goes on in parallel blocks (its header is written). */
+  private boolean parallel;
+  /** The serial encoder the body goes on in instead; null unless it does. */
+  private Encoder serial;
+  /** Guards {@link #waiting} and the drainer counts: who claims a block. */
+  private final Object lock = new Object();
+  /** Blocks handed over that no thread has claimed yet, oldest first; guarded by {@link #lock}. */
+  private final ArrayDeque<B> waiting = new ArrayDeque<>();
+  /** The task a worker runs: {@link #drain()}; one object for every hand-over. */
+  private final Runnable drainer = this::drain;
+  /** Drainers handed to the workers, not yet started; each holds a permit. Guarded by {@link #lock}. */
+  private int drainersQueued;
+  /** Drainers running; each holds a permit. Guarded by {@link #lock}. */
+  private int drainersRunning;
+  /**
+   * Drainers handed over for an ended body whose permits this encoder gave back: the next that many
+   * to start end at once. Guarded by {@link #lock}.
+   */
+  private int drainersCancelled;
+
+  ParallelBlockEncoder(ParallelBlockEngine<B> engine) {
+    super(0);
+    this.engine = engine;
+    this.maxPendingBlocks = 2 * engine.parallelism().threads();
+  }
+
+  @Override
+  protected final void begin(OutputStream sink) {
+    this.sink = sink;
+    this.bodyBytes = 0;
+    this.parallel = false;
+    startBody();
+  }
+
+  /** Readies the format's state for a new body. */
+  abstract void startBody();
+
+  /**
+   * Takes note of a block of the body once it is full (or, for the last, once the body ends), in
+   * body order, before it is handed over; the format may keep what its trailer needs.
+   */
+  abstract void blockEnded(B block);
+
+  /** Writes what the format puts before the first block to {@code sink}: the body has gone parallel. */
+  abstract void startFormat(OutputStream sink) throws IOException;
+
+  /** Writes what the format puts after the last block to {@code sink}, for a body of {@code bodyBytes}. */
+  abstract void endFormat(OutputStream sink, long bodyBytes) throws IOException;
+
+  @Override
+  protected final void consume(byte[] bytes, int offset, int length) throws IOException {
+    if (serial != null) {
+      serial.stream().write(bytes, offset, length);
+      return;
+    }
+    while (length > 0) {
+      if (current == null) {
+        current = engine.takeBlock();
+      }
+      int n = Math.min(length, current.writableBytes());
+      System.arraycopy(bytes, offset, current.input, current.dataOffset() + current.length, n);
+      current.length += n;
+      bodyBytes += n;
+      offset += n;
+      length -= n;
+      if (current.writableBytes() == 0) {
+        blockFilled();
+        if (serial != null && length > 0) {
+          serial.stream().write(bytes, offset, length);
+          return;
+        }
+      }
+    }
+  }
+
+  /** Queues the full current block, starts the next one primed with its end, and goes parallel past the threshold. */
+  private void blockFilled() throws IOException {
+    B full = current;
+    current = null; // pending owns it now; a failed take below must not leave it owned twice
+    blockEnded(full);
+    pending.add(full);
+    current = engine.takeBlock();
+    current.primeWith(full);
+    if (!parallel && bodyBytes > engine.parallelThresholdBytes()) {
+      goOn();
+    }
+    if (parallel) {
+      dispatchPending();
+      writeDone(false);
+    }
+  }
+
+  /**
+   * The body has passed the threshold: parallel blocks when a core was idle both when it started and
+   * now, else the serial encoder.
+   */
+  private void goOn() throws IOException {
+    if (!coreIdleSinceStart()) {
+      serial = openSerial();
+      for (B b : pending) {
+        serial.stream().write(b.input, b.dataOffset(), b.length);
+      }
+      serial.stream().write(current.input, current.dataOffset(), current.length);
+      recycleBlocks();
+      return;
+    }
+    parallel = true;
+    startFormat(sink);
+  }
+
+  /** Hands every pending block not yet handed over to this body's queue, oldest first, and starts drainers for it. */
+  private void dispatchPending() {
+    synchronized (lock) {
+      for (B b : pending) {
+        if (!b.started) {
+          b.started = true;
+          waiting.addLast(b);
+        }
+      }
+    }
+    startDrainers();
+  }
+
+  /** Starts drainers while blocks wait, this body has fewer than threads - 1, and the workers have a permit. */
+  private void startDrainers() {
+    CompressionWorkers workers = engine.parallelism().workers();
+    int most = engine.parallelism().threads() - 1;
+    while (true) {
+      synchronized (lock) {
+        if (waiting.isEmpty() || drainersQueued + drainersRunning >= most || workers.tryAcquireIdle(1) == 0) {
+          return;
+        }
+        drainersQueued++;
+      }
+      if (!workers.execute(drainer)) { // refused: the permit is back, and the caller claims what waits
+        synchronized (lock) {
+          drainersQueued--;
+        }
+        return;
+      }
+    }
+  }
+
+  /**
+   * A worker's task: claims and compresses this body's waiting blocks, oldest first, until none waits;
+   * then gives its permit back. Ends at once, holding no permit, if its body ended before it started.
+   */
+  private void drain() {
+    CompressionWorkers workers = engine.parallelism().workers();
+    synchronized (lock) {
+      if (drainersCancelled > 0) {
+        drainersCancelled--;
+        return;
+      }
+      drainersQueued--;
+      drainersRunning++;
+    }
+    try {
+      for (B block; (block = claimOldest(true)) != null; ) {
+        block.run();
+      }
+    } finally {
+      synchronized (lock) {
+        drainersRunning--;
+        workers.release(1); // before the caller can see this drainer gone
+        lock.notifyAll();
+      }
+    }
+  }
+
+  /**
+   * Claims the oldest waiting block, or returns null when none waits.
+   *
+   * @param byWorker whether a worker claims it (its owner must then wait for it), or the caller
+   */
+  private B claimOldest(boolean byWorker) {
+    synchronized (lock) {
+      B b = waiting.pollFirst();
+      if (b != null) {
+        b.onWorker = byWorker;
+      }
+      return b;
+    }
+  }
+
+  /**
+   * Ends this body's use of the workers: blocks still waiting are taken back unclaimed, drainers not
+   * yet started give their permits back now (they end at once when they start), and the caller
+   * waits for running ones to end, which they do after the block they compress, if any.
+   */
+  private void settleDrainers() {
+    synchronized (lock) {
+      waiting.clear();
+      if (drainersQueued > 0) {
+        engine.parallelism().workers().release(drainersQueued);
+        drainersCancelled += drainersQueued;
+        drainersQueued = 0;
+      }
+      boolean interrupted = false;
+      while (drainersRunning > 0) {
+        try {
+          lock.wait();
+        } catch (InterruptedException e) {
+          interrupted = true; // a running drainer may hold this body's blocks: keep waiting, then restore
+        }
+      }
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  /**
+   * Writes the pending blocks that are done, in order, to the sink; when {@code all} or when too many
+   * are pending, compresses waiting blocks itself, then waits for the oldest if a worker still has it.
+   */
+  private void writeDone(boolean all) throws IOException {
+    while (!pending.isEmpty()) {
+      B head = pending.peekFirst();
+      if (!head.isDone()) {
+        if (!all && pending.size() <= maxPendingBlocks) {
+          return;
+        }
+        B unclaimed = claimOldest(false); // the head itself unless a worker has it
+        if (unclaimed != null) {
+          unclaimed.run();
+          continue;
+        }
+      }
+      Throwable failure = head.awaitDone();
+      pending.pollFirst();
+      try {
+        if (failure != null) {
+          throw new IOException(engine.codingName() + " could not compress a block: " + failure, failure);
+        }
+        sink.write(head.output, 0, head.outputLength);
+      } finally {
+        engine.recycleBlock(head);
+      }
+    }
+  }
+
+  @Override
+  protected final void finishStream() throws IOException {
+    if (serial == null && !parallel) {
+      if (bodyBytes > engine.parallelThresholdBytes()) {
+        goOn();
+      } else {
+        finishSerially();
+        return;
+      }
+    }
+    if (serial != null) {
+      serial.finish();
+      return;
+    }
+    if (current == null) {
+      current = engine.takeBlock();
+    }
+    B last = current;
+    current = null;
+    if (last.length == 0 && !engine.emptyLastBlockNeeded()) { // parallel: full blocks came before it
+      engine.recycleBlock(last);
+    } else {
+      last.last = true;
+      blockEnded(last);
+      pending.add(last);
+    }
+    dispatchPending();
+    writeDone(true);
+    settleDrainers();
+    endFormat(sink, bodyBytes);
+  }
+
+  /** A body within the threshold: the gathered blocks through the serial encoder, as with one thread. */
+  private void finishSerially() throws IOException {
+    Encoder encoder = openSerial();
+    try {
+      for (B b : pending) {
+        encoder.stream().write(b.input, b.dataOffset(), b.length);
+      }
+      if (current != null) {
+        encoder.stream().write(current.input, current.dataOffset(), current.length);
+      }
+      encoder.finish();
+    } finally {
+      encoder.close();
+      recycleBlocks();
+    }
+  }
+
+  private Encoder openSerial() throws IOException {
+    return streaming ? engine.serial().openStreaming(sink) : engine.serial().open(sink);
+  }
+
+  /** Gives back every block this body holds, waiting for any still on a worker. */
+  private void recycleBlocks() {
+    settleDrainers();
+    for (B b; (b = pending.pollFirst()) != null; ) {
+      b.awaitDone();
+      engine.recycleBlock(b);
+    }
+    if (current != null) {
+      engine.recycleBlock(current);
+      current = null;
+    }
+  }
+
+  @Override
+  protected final void release() {
+    try {
+      recycleBlocks();
+    } finally {
+      Encoder s = serial;
+      serial = null;
+      sink = null;
+      if (s != null) {
+        s.close();
+      }
+      engine.recycleEncoder(this);
+    }
+  }
+
+  @Override
+  protected final void dispose() {
+    // holds no native state: its blocks go back to the engine's pool
+  }
+
+  @Override
+  public String toString() {
+    return getClass().getSimpleName() + "[" + engine.codingName() + ", " + engine.parallelism().threads() + " threads]";
+  }
+}
