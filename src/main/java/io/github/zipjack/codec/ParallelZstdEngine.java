@@ -21,6 +21,10 @@ package io.github.zipjack.codec;
  * would wait, so the last frame does not wait for a worker; each is one zstd call sized to its
  * frame. A body past the threshold that finds every core busy goes on in the serial engine, whole,
  * as with one thread.
+ *
+ * <p>Memory: each block holds its 512 KiB of input, an output array of zstd's bound for it (a little
+ * over 512 KiB) and, once it has compressed a frame, a level-1 zstd context; blocks are pooled as
+ * {@link ParallelBlockEngine} says, so an idle engine keeps at most that many.
  */
 public final class ParallelZstdEngine extends ParallelBlockEngine<ZstdFrameBlock> {
   /** The highest level whose large bodies go in frames; above it, libzstd's workers keep one frame. */
