@@ -116,6 +116,12 @@ abstract class ParallelBlockEncoder<B extends ParallelBlock> extends Encoder {
         }
       }
     }
+    if (!parallel && serial == null && bodyBytes > engine.parallelThresholdBytes()) {
+      goOn(); // as soon as the threshold is passed, not at the next full block: a worker starts sooner
+      if (parallel) {
+        dispatchPending();
+      }
+    }
   }
 
   /** Queues the full current block, starts the next one primed with its end, and goes parallel past the threshold. */
@@ -145,7 +151,9 @@ abstract class ParallelBlockEncoder<B extends ParallelBlock> extends Encoder {
       for (B b : pending) {
         serial.stream().write(b.input, b.dataOffset(), b.length);
       }
-      serial.stream().write(current.input, current.dataOffset(), current.length);
+      if (current != null) {
+        serial.stream().write(current.input, current.dataOffset(), current.length);
+      }
       recycleBlocks();
       return;
     }
