@@ -8,7 +8,7 @@ package io.github.zipjack.codec;
  * dictionaries, go to libzstd's own workers ({@link ZstdEngine}).
  *
  * <p>A zstd body may hold several frames, which decode to the concatenation of their contents (RFC
- * 8878, section 3.1): the zstd program, zstd-jni's streams, browsers and curl read them all. Each
+ * 8878, section 3.1): the zstd program, zstd-jni's streams, Chromium and curl read them all. Each
  * frame here is one block of the body compressed on its own, with its content size and, when the
  * config asks, its checksum ({@link ZstdFrameBlock}); a frame cannot refer to an earlier one, so a
  * cut costs the matches across it. At level 1, whose window is one frame (512 KiB), that was 0.4-1.2%
