@@ -110,21 +110,23 @@ abstract class ParallelBlockEncoder<B extends ParallelBlock> extends Encoder {
       length -= n;
       if (current.writableBytes() == 0) {
         blockFilled();
-        if (serial != null && length > 0) {
-          serial.stream().write(bytes, offset, length);
-          return;
+      }
+      if (!parallel && bodyBytes > engine.parallelThresholdBytes()) {
+        goOn(); // as soon as the threshold is passed, not at the next full block: a worker starts sooner
+        if (parallel) {
+          handOver();
         }
       }
-    }
-    if (!parallel && serial == null && bodyBytes > engine.parallelThresholdBytes()) {
-      goOn(); // as soon as the threshold is passed, not at the next full block: a worker starts sooner
-      if (parallel) {
-        dispatchPending();
+      if (serial != null) {
+        if (length > 0) {
+          serial.stream().write(bytes, offset, length);
+        }
+        return;
       }
     }
   }
 
-  /** Queues the full current block, starts the next one primed with its end, and goes parallel past the threshold. */
+  /** Queues the full current block, starts the next one primed with its end, and hands it over once parallel. */
   private void blockFilled() throws IOException {
     B full = current;
     current = null; // pending owns it now; a failed take below must not leave it owned twice
@@ -132,13 +134,15 @@ abstract class ParallelBlockEncoder<B extends ParallelBlock> extends Encoder {
     pending.add(full);
     current = engine.takeBlock();
     current.primeWith(full);
-    if (!parallel && bodyBytes > engine.parallelThresholdBytes()) {
-      goOn();
-    }
     if (parallel) {
-      dispatchPending();
-      writeDone(false);
+      handOver();
     }
+  }
+
+  /** Hands the pending blocks over and writes those done, compressing some itself if too many wait. */
+  private void handOver() throws IOException {
+    dispatchPending();
+    writeDone(false);
   }
 
   /**
@@ -148,12 +152,7 @@ abstract class ParallelBlockEncoder<B extends ParallelBlock> extends Encoder {
   private void goOn() throws IOException {
     if (!coreIdleSinceStart()) {
       serial = openSerial();
-      for (B b : pending) {
-        serial.stream().write(b.input, b.dataOffset(), b.length);
-      }
-      if (current != null) {
-        serial.stream().write(current.input, current.dataOffset(), current.length);
-      }
+      writeGathered(serial);
       recycleBlocks();
       return;
     }
@@ -295,16 +294,12 @@ abstract class ParallelBlockEncoder<B extends ParallelBlock> extends Encoder {
 
   @Override
   protected final void finishStream() throws IOException {
-    if (serial == null && !parallel) {
-      if (bodyBytes > engine.parallelThresholdBytes()) {
-        goOn();
-      } else {
-        finishSerially();
-        return;
-      }
-    }
     if (serial != null) {
       serial.finish();
+      return;
+    }
+    if (!parallel) { // every write past the threshold went on in one or the other, so this body is within it
+      finishSerially();
       return;
     }
     if (current == null) {
@@ -329,16 +324,21 @@ abstract class ParallelBlockEncoder<B extends ParallelBlock> extends Encoder {
   private void finishSerially() throws IOException {
     Encoder encoder = openSerial();
     try {
-      for (B b : pending) {
-        encoder.stream().write(b.input, b.dataOffset(), b.length);
-      }
-      if (current != null) {
-        encoder.stream().write(current.input, current.dataOffset(), current.length);
-      }
+      writeGathered(encoder);
       encoder.finish();
     } finally {
       encoder.close();
       recycleBlocks();
+    }
+  }
+
+  /** Writes the body gathered so far, the pending blocks then the current one, to {@code encoder}. */
+  private void writeGathered(Encoder encoder) throws IOException {
+    for (B b : pending) {
+      encoder.stream().write(b.input, b.dataOffset(), b.length);
+    }
+    if (current != null) {
+      encoder.stream().write(current.input, current.dataOffset(), current.length);
     }
   }
 
