@@ -20,6 +20,8 @@ import java.io.OutputStream;
  */
 abstract class ParallelBlockEngine<B extends ParallelBlock> implements CompressionEngine {
   private final CompressionEngine serial;
+  private final String contentEncoding;
+  private final int level;
   private final Parallelism parallelism;
   private final StripedPool<B> blocks;
   private final StripedPool<ParallelBlockEncoder<B>> encoders;
@@ -27,7 +29,9 @@ abstract class ParallelBlockEngine<B extends ParallelBlock> implements Compressi
   /**
    * @param serial serves bodies within the threshold, and decoding; this engine owns it from now on
    *     and closes it
-   * @param config its maxIdleEncoders (idle encoders and blocks kept) and parallelism (more than 1 thread)
+   * @param config its level, maxIdleEncoders (idle encoders and blocks kept) and parallelism (more
+   *     than 1 thread)
+   * @param contentEncoding the coding this engine and its serial engine serve
    * @throws IllegalArgumentException if the serial engine is of another coding, or the config allows 1 thread
    */
   ParallelBlockEngine(CompressionEngine serial, EngineConfig config, String contentEncoding) {
@@ -40,6 +44,8 @@ abstract class ParallelBlockEngine<B extends ParallelBlock> implements Compressi
           + config.parallelism());
     }
     this.serial = serial;
+    this.contentEncoding = contentEncoding;
+    this.level = config.level();
     this.parallelism = config.parallelism();
     this.blocks = new StripedPool<>(Math.max(config.maxIdleEncoders(), 2 * parallelism.threads()), this::newBlock,
         ParallelBlock::dispose);
@@ -53,7 +59,13 @@ abstract class ParallelBlockEngine<B extends ParallelBlock> implements Compressi
   abstract ParallelBlockEncoder<B> newEncoder();
 
   /** The coding and level, for messages: {@code gzip(1)}. */
-  abstract String codingName();
+  final String codingName() {
+    return contentEncoding + "(" + level + ")";
+  }
+
+  final int level() {
+    return level;
+  }
 
   /**
    * Whether a body whose bytes filled its last block exactly still ends with an empty block, as a
@@ -88,6 +100,11 @@ abstract class ParallelBlockEngine<B extends ParallelBlock> implements Compressi
 
   final void recycleEncoder(ParallelBlockEncoder<B> encoder) {
     encoders.recycle(encoder);
+  }
+
+  @Override
+  public final String contentEncoding() {
+    return contentEncoding;
   }
 
   @Override

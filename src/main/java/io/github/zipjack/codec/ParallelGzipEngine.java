@@ -39,7 +39,6 @@ public final class ParallelGzipEngine extends ParallelBlockEngine<DeflateBlock> 
    */
   static final int BLOCK_BYTES = 256 * 1024;
   private final boolean serialIsLibdeflate;
-  private final int level;
 
   /**
    * An engine that shares gzip bodies past the threshold among threads.
@@ -52,31 +51,16 @@ public final class ParallelGzipEngine extends ParallelBlockEngine<DeflateBlock> 
   public ParallelGzipEngine(CompressionEngine serial, EngineConfig config) {
     super(serial, config, "gzip");
     this.serialIsLibdeflate = serial instanceof LibdeflateGzipEngine;
-    this.level = config.level();
-  }
-
-  int level() {
-    return level;
   }
 
   @Override
   DeflateBlock newBlock() {
-    return new DeflateBlock(level, BLOCK_BYTES, contexts(), serialIsLibdeflate);
+    return new DeflateBlock(level(), BLOCK_BYTES, contexts(), serialIsLibdeflate);
   }
 
   @Override
   ParallelGzipEncoder newEncoder() {
     return new ParallelGzipEncoder(this);
-  }
-
-  @Override
-  String codingName() {
-    return "gzip(" + level + ")";
-  }
-
-  @Override
-  public String contentEncoding() {
-    return "gzip";
   }
 
   /**

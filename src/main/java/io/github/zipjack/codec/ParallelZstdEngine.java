@@ -38,7 +38,6 @@ public final class ParallelZstdEngine extends ParallelBlockEngine<ZstdFrameBlock
    */
   static final int MIN_PARALLEL_BYTES = FRAME_BYTES + FRAME_BYTES / 4;
 
-  private final int level;
   private final boolean checksum;
 
   /**
@@ -58,23 +57,17 @@ public final class ParallelZstdEngine extends ParallelBlockEngine<ZstdFrameBlock
       throw new IllegalArgumentException("zstd frames on several threads serve levels 1 to " + MAX_LEVEL + ": "
           + config.level());
     }
-    this.level = config.level();
     this.checksum = config.zstdChecksum();
   }
 
   @Override
   ZstdFrameBlock newBlock() {
-    return new ZstdFrameBlock(level, checksum, FRAME_BYTES, contexts());
+    return new ZstdFrameBlock(level(), checksum, FRAME_BYTES, contexts());
   }
 
   @Override
   ParallelZstdEncoder newEncoder() {
     return new ParallelZstdEncoder(this);
-  }
-
-  @Override
-  String codingName() {
-    return "zstd(" + level + ")";
   }
 
   @Override
@@ -85,11 +78,6 @@ public final class ParallelZstdEngine extends ParallelBlockEngine<ZstdFrameBlock
   @Override
   long parallelThresholdBytes() {
     return Math.max(parallelism().thresholdBytes(), MIN_PARALLEL_BYTES);
-  }
-
-  @Override
-  public String contentEncoding() {
-    return "zstd";
   }
 
   /**

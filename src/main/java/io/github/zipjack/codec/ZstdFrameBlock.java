@@ -2,6 +2,7 @@ package io.github.zipjack.codec;
 
 import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdException;
+import java.io.UncheckedIOException;
 
 /**
  * A block of a zstd body that several threads compress ({@link ParallelZstdEngine}), each into a
@@ -39,8 +40,7 @@ final class ZstdFrameBlock extends ParallelBlock {
     try {
       outputLength = context.ctx().compressByteArray(output, 0, output.length, input, 0, length);
     } catch (ZstdException e) {
-      throw new IllegalStateException("zstd(" + level + ") could not compress a block of " + length + " bytes: "
-          + e.getMessage() + " (zstd error " + e.getErrorCode() + ")", e);
+      throw new UncheckedIOException(context.failure("a frame of " + length + " bytes", e));
     }
   }
 
