@@ -1,5 +1,6 @@
 package io.github.zipjack.codec;
 
+import io.github.zipjack.ZstdFrames;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -29,7 +30,7 @@ final class ZstdBodies {
 
   /** Whether the frame at the start of {@code body} says it ends with a checksum (RFC 8878 3.1.1.1.1). */
   static boolean declaresChecksum(byte[] body) {
-    return (body[4] & 0x04) != 0;
+    return ZstdFrames.declaresChecksum(body, 0);
   }
 
   /** About {@code byteCount} bytes of JSON-like text, the same for the same seed. */

@@ -11,6 +11,7 @@ import io.github.zipjack.Compression;
 import io.github.zipjack.Pipeline;
 import io.github.zipjack.SystemTool;
 import io.github.zipjack.ZipjackEncodeException;
+import io.github.zipjack.ZstdFrames;
 import io.github.zipjack.buffer.SegmentOutputStream;
 import io.github.zipjack.buffer.SegmentPool;
 import io.github.zipjack.codec.CompressionEngine;
@@ -104,7 +105,7 @@ class ParallelZstdTest {
     byte[] json = LargeBodies.json(value);
     byte[] body = encodeOnce(zstd(1, 4), value);
 
-    List<Long> contentSizes = frameContentSizes(body);
+    List<Long> contentSizes = ZstdFrames.contentSizes(body);
     assertEquals(List.of((long) FRAME, (long) json.length - FRAME), contentSizes);
     assertArrayEquals(json, SystemTool.run(body, "zstd", "zstd", "-dc"));
   }
@@ -114,7 +115,7 @@ class ParallelZstdTest {
     String value = LargeBodies.ofJsonBytes(3 * FRAME, 5);
     byte[] body = encodeOnce(zstd(1, 4), value);
 
-    assertEquals(List.of((long) FRAME, (long) FRAME, (long) FRAME), frameContentSizes(body));
+    assertEquals(List.of((long) FRAME, (long) FRAME, (long) FRAME), ZstdFrames.contentSizes(body));
   }
 
   @Test
@@ -122,7 +123,7 @@ class ParallelZstdTest {
     byte[] serial = encodeOnce(zstd(1, 1), BODY);
     byte[] frames = encodeOnce(zstd(1, 4), BODY);
 
-    assertTrue(frameContentSizes(frames).size() > 5, "frames: " + frameContentSizes(frames));
+    assertTrue(ZstdFrames.contentSizes(frames).size() > 5, "frames: " + ZstdFrames.contentSizes(frames));
     assertTrue(frames.length <= serial.length * 1.02, frames.length + " bytes against " + serial.length);
   }
 
@@ -132,13 +133,11 @@ class ParallelZstdTest {
         .zstdChecksum(true).build()) {
       byte[] body = pipeline.encode(BODY);
 
-      int frames = 0;
-      for (int at = 0; at < body.length; at += (int) Zstd.findFrameCompressedSize(body, at)) {
-        int descriptor = body[at + 4] & 0xff;
-        assertEquals(0x04, descriptor & 0x04, "frame " + frames + " has no checksum flag: " + descriptor);
-        frames++;
+      List<Integer> starts = ZstdFrames.starts(body);
+      for (int i = 0; i < starts.size(); i++) {
+        assertTrue(ZstdFrames.declaresChecksum(body, starts.get(i)), "frame " + i + " has no checksum flag");
       }
-      assertTrue(frames > 5, "frames: " + frames);
+      assertTrue(starts.size() > 5, "frames: " + starts.size());
       assertArrayEquals(JSON, Zstd.decompress(body, JSON.length));
     }
   }
@@ -150,7 +149,7 @@ class ParallelZstdTest {
     byte[] parallel = encodeOnce(zstd(3, 4), value);
 
     assertFalse(Arrays.equals(serial, parallel), "a frame of libzstd's workers differs from the serial one");
-    assertEquals(1, frameContentSizes(parallel).size());
+    assertEquals(1, ZstdFrames.contentSizes(parallel).size());
     assertArrayEquals(LargeBodies.json(value), Zstd.decompress(parallel, LargeBodies.json(value).length));
   }
 
@@ -170,7 +169,7 @@ class ParallelZstdTest {
   void aLevelOneBodyGivenWholeIsFramesThatEachDeclareTheirContentSize() throws IOException {
     byte[] body = encodeChainWhole(1);
 
-    List<Long> sizes = frameContentSizes(body);
+    List<Long> sizes = ZstdFrames.contentSizes(body);
     assertEquals(JSON.length, sizes.stream().mapToLong(Long::longValue).sum());
     assertEquals((long) FRAME, sizes.get(0));
     assertArrayEquals(JSON, Zstd.decompress(body, JSON.length));
@@ -201,18 +200,6 @@ class ParallelZstdTest {
       assertEquals(0, engine.lentBlocks());
       return body.toByteArray();
     }
-  }
-
-  /** The content size each zstd frame of {@code body} declares, in order. */
-  private static List<Long> frameContentSizes(byte[] body) {
-    List<Long> sizes = new ArrayList<>();
-    for (int at = 0; at < body.length; ) {
-      sizes.add(Zstd.getFrameContentSize(body, at, body.length - at));
-      long frameBytes = Zstd.findFrameCompressedSize(body, at);
-      assertTrue(frameBytes > 0, "no frame at byte " + at);
-      at += (int) frameBytes;
-    }
-    return sizes;
   }
 
   @ParameterizedTest(name = "level={0}")
