@@ -47,15 +47,16 @@ final class DeflateBlock extends ParallelBlock {
   }
 
   /**
-   * Primes this block with the last {@link #DICTIONARY_BYTES} of {@code previous}, which is full; a
-   * libdeflate block takes no dictionary, and is left as it is.
+   * Primes this block with the last {@link #DICTIONARY_BYTES} of {@code previous}'s data, of which
+   * it holds at least that many; a libdeflate block takes no dictionary, and is left as it is.
    */
   @Override
   void primeWith(ParallelBlock previous) {
     if (libdeflate) {
       return;
     }
-    System.arraycopy(previous.input, previous.input.length - DICTIONARY_BYTES, input, 0, DICTIONARY_BYTES);
+    System.arraycopy(previous.input, previous.dataOffset() + previous.length - DICTIONARY_BYTES, input, 0,
+        DICTIONARY_BYTES);
     dictionaryLength = DICTIONARY_BYTES;
   }
 

@@ -7,12 +7,21 @@ import io.github.zipjack.buffer.StripedPool;
  * go into and the compressor that makes them; pooled by its engine ({@link ParallelBlockEngine}) and
  * reused from block to block. One owner at a time: the caller fills {@link #input} from
  * {@link #dataOffset()}, then exactly one thread (a worker or the caller) runs {@link #run()}, then
- * the caller reads {@link #output} once {@link #awaitDone()} returns, and gives the block back.
+ * the caller reads {@link #output} once {@link #awaitDone} returns, and gives the block back.
  *
  * <p>Handed over, a block waits in its encoder's queue until one thread claims it, under the
  * encoder's lock: a worker, or the caller when it would otherwise wait ({@link ParallelBlockEncoder}).
  */
 abstract class ParallelBlock extends StripedPool.Node {
+  /**
+   * Nanoseconds a thread of a body spins for another (the caller for a block on a worker, a worker
+   * for the next block, the caller for its workers to leave) before it sleeps, while no other caller
+   * lacks a core. Waking a sleeping thread costs the waker and the woken tens of microseconds each on
+   * virtual machines, as long as the gap between two blocks often is; a spin this long costs only a
+   * core the body already holds.
+   */
+  static final long SPIN_NANOS = 250_000;
+
   /** Room before the block's own bytes, for what a compressor may be primed with; then the block's bytes. */
   final byte[] input;
   /** Bytes of the block's own data in {@link #input}, from {@link #dataOffset()}. */
@@ -29,8 +38,8 @@ abstract class ParallelBlock extends StripedPool.Node {
   private final int dataOffset;
   /** Set by whichever thread compressed the block, when it failed. */
   private Throwable failure;
-  /** True once {@link #run()} has ended; guarded by this. */
-  private boolean done;
+  /** True once {@link #run()} has ended; written under this, read without it by a thread spinning for it. */
+  private volatile boolean done;
 
   /**
    * @param dataOffset bytes of {@link #input} before the block's own data
@@ -52,8 +61,8 @@ abstract class ParallelBlock extends StripedPool.Node {
   }
 
   /**
-   * Readies this block, the body's next, to continue {@code previous}, which is full: by default
-   * nothing, each block being compressed on its own.
+   * Readies this block, the body's next, to continue {@code previous}, whose data ends where this
+   * block's begins: by default nothing, each block being compressed on its own.
    */
   void primeWith(ParallelBlock previous) {
   }
@@ -83,25 +92,35 @@ abstract class ParallelBlock extends StripedPool.Node {
   /**
    * Waits until {@link #run()} has ended, if a worker claimed the block; the caller's thread only.
    *
+   * @param workers the body's workers: while none of their cores is wanted by another caller, the
+   *     wait spins for up to {@link #SPIN_NANOS} before it sleeps
    * @return the failure of the compression, or null
    */
-  final synchronized Throwable awaitDone() {
-    boolean interrupted = false;
-    while (onWorker && !done) {
-      try {
-        wait();
-      } catch (InterruptedException e) {
-        interrupted = true; // a block in a worker's hands must not be reused: keep waiting, then restore
+  final Throwable awaitDone(CompressionWorkers workers) {
+    if (onWorker && !done) {
+      long start = System.nanoTime();
+      while (!done && workers.idleCores() >= 0 && System.nanoTime() - start < SPIN_NANOS) {
+        Thread.onSpinWait();
       }
     }
-    if (interrupted) {
-      Thread.currentThread().interrupt();
+    synchronized (this) {
+      boolean interrupted = false;
+      while (onWorker && !done) {
+        try {
+          wait();
+        } catch (InterruptedException e) {
+          interrupted = true; // a block in a worker's hands must not be reused: keep waiting, then restore
+        }
+      }
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+      return failure;
     }
-    return failure;
   }
 
   /** Whether {@link #run()} has ended (without waiting). */
-  final synchronized boolean isDone() {
+  final boolean isDone() {
     return done;
   }
 

@@ -18,6 +18,13 @@ import java.util.ArrayDeque;
  * the caller compressed and serialized: about 60% busy on 2 threads). At the body's end, workers not
  * yet started give their permits back at once and find nothing to do when they do start.
  *
+ * <p>Waking a sleeping thread costs the waker and the woken tens of microseconds each on virtual
+ * machines, about as long as a worker often waits for the caller's next block. So a worker that
+ * finds nothing waiting spins for the next block for up to {@link ParallelBlock#SPIN_NANOS} before
+ * it leaves, and the caller spins as long for a block a worker holds before it sleeps. The body's
+ * last block, the only work that cannot start before the caller's last write, is cut in two so that
+ * the caller and a worker share it ({@link #cutInTwo}).
+ *
  * <p>A body's size is not known while it is serialized, so the first
  * {@link ParallelBlockEngine#parallelThresholdBytes()} bytes are only gathered in blocks. A body that
  * ends within them is compressed by the engine's serial encoder, as with one thread. A body that
@@ -26,8 +33,8 @@ import java.util.ArrayDeque;
  *
  * <p>A body that goes parallel has the same bytes whatever the thread count, the workers' timing,
  * or whether the caller compressed a block itself. Memory: at most the threshold's worth of
- * blocks before the body goes parallel, then at most {@link #maxPendingBlocks} blocks, each with its
- * input, its output and a compressor.
+ * blocks before the body goes parallel, then at most {@link #maxPendingBlocks} blocks (one more at
+ * the end, the last block's second half), each with its input, its output and a compressor.
  *
  * @param <B> the engine's blocks
  */
@@ -35,6 +42,11 @@ abstract class ParallelBlockEncoder<B extends ParallelBlock> extends Encoder {
   private final ParallelBlockEngine<B> engine;
   /** Full blocks not yet written to the sink, in body order: gathered, or being or done compressing. */
   private final ArrayDeque<B> pending = new ArrayDeque<>();
+  /**
+   * The fewest bytes in each half of a last block cut in two: below this a worker's wake-up costs
+   * about as much as the half it takes, and a zstd frame this short starts without its window.
+   */
+  static final int MIN_HALF_BYTES = 64 * 1024;
   /** The most blocks pending once parallel: enough to keep every thread busy while one is slow. */
   private final int maxPendingBlocks;
   private OutputStream sink;
@@ -55,8 +67,14 @@ abstract class ParallelBlockEncoder<B extends ParallelBlock> extends Encoder {
   private final Runnable drainer = this::drain;
   /** Drainers handed to the workers, not yet started; each holds a permit. Guarded by {@link #lock}. */
   private int drainersQueued;
-  /** Drainers running; each holds a permit. Guarded by {@link #lock}. */
-  private int drainersRunning;
+  /** Drainers running; each holds a permit. Written under {@link #lock}, read without it by a caller spinning. */
+  private volatile int drainersRunning;
+  /** Blocks this body has handed over so far; written under {@link #lock}, read without it by a spinning drainer. */
+  private volatile int handedOver;
+  /** True once this body hands over no more blocks: a drainer that finds none waiting leaves at once. */
+  private volatile boolean noMoreBlocks;
+  /** The thread writing this body: a drainer that an executor runs on it must not wait for its next block. */
+  private volatile Thread caller;
   /**
    * Drainers handed over for an ended body whose permits this encoder gave back: the next that many
    * to start end at once. Guarded by {@link #lock}.
@@ -74,6 +92,8 @@ abstract class ParallelBlockEncoder<B extends ParallelBlock> extends Encoder {
     this.sink = sink;
     this.bodyBytes = 0;
     this.parallel = false;
+    this.noMoreBlocks = false;
+    this.caller = Thread.currentThread();
     startBody();
   }
 
@@ -167,6 +187,7 @@ abstract class ParallelBlockEncoder<B extends ParallelBlock> extends Encoder {
         if (!b.started) {
           b.started = true;
           waiting.addLast(b);
+          handedOver++;
         }
       }
     }
@@ -194,8 +215,9 @@ abstract class ParallelBlockEncoder<B extends ParallelBlock> extends Encoder {
   }
 
   /**
-   * A worker's task: claims and compresses this body's waiting blocks, oldest first, until none waits;
-   * then gives its permit back. Ends at once, holding no permit, if its body ended before it started.
+   * A worker's task: claims and compresses this body's waiting blocks, oldest first, until none
+   * comes ({@link #nextBlock}); then gives its permit back. Ends at once, holding no permit, if its
+   * body ended before it started.
    */
   private void drain() {
     CompressionWorkers workers = engine.parallelism().workers();
@@ -207,31 +229,69 @@ abstract class ParallelBlockEncoder<B extends ParallelBlock> extends Encoder {
       drainersQueued--;
       drainersRunning++;
     }
+    boolean left = false;
     try {
-      for (B block; (block = claimOldest(true)) != null; ) {
+      for (B block; (block = nextBlock(workers)) != null; ) {
         block.run();
       }
+      left = true;
     } finally {
-      synchronized (lock) {
-        drainersRunning--;
-        workers.release(1); // before the caller can see this drainer gone
-        lock.notifyAll();
+      if (!left) {
+        synchronized (lock) {
+          leave(workers);
+        }
       }
     }
   }
 
   /**
-   * Claims the oldest waiting block, or returns null when none waits.
+   * Claims the oldest waiting block for a worker. When none waits, spins for the caller's next one
+   * for up to {@link ParallelBlock#SPIN_NANOS} (a new drainer would cost the caller a thread's
+   * wake-up for each block), unless the body hands over no more, a caller compressing another body
+   * lacks a core, or the executor runs this drainer on the body's own caller thread; then leaves, in
+   * the same hold of the lock that found nothing, so that a block handed over meanwhile starts
+   * another drainer.
    *
-   * @param byWorker whether a worker claims it (its owner must then wait for it), or the caller
+   * @return the block, or null once this drainer has left
    */
-  private B claimOldest(boolean byWorker) {
-    synchronized (lock) {
-      B b = waiting.pollFirst();
-      if (b != null) {
-        b.onWorker = byWorker;
+  private B nextBlock(CompressionWorkers workers) {
+    long spinStart = 0;
+    while (true) {
+      int seen;
+      synchronized (lock) {
+        B b = waiting.pollFirst();
+        if (b != null) {
+          b.onWorker = true;
+          return b;
+        }
+        if (noMoreBlocks || workers.idleCores() < 0 || Thread.currentThread() == caller
+            || spinStart != 0 && System.nanoTime() - spinStart >= ParallelBlock.SPIN_NANOS) {
+          leave(workers);
+          return null;
+        }
+        seen = handedOver;
       }
-      return b;
+      if (spinStart == 0) {
+        spinStart = System.nanoTime();
+      }
+      while (handedOver == seen && !noMoreBlocks && workers.idleCores() >= 0
+          && System.nanoTime() - spinStart < ParallelBlock.SPIN_NANOS) {
+        Thread.onSpinWait();
+      }
+    }
+  }
+
+  /** A drainer ends: its permit goes back before the caller can see it gone. Holds {@link #lock}. */
+  private void leave(CompressionWorkers workers) {
+    drainersRunning--;
+    workers.release(1);
+    lock.notifyAll();
+  }
+
+  /** Claims the oldest waiting block for the caller, or returns null when none waits. */
+  private B claimOldestForCaller() {
+    synchronized (lock) {
+      return waiting.pollFirst();
     }
   }
 
@@ -241,6 +301,13 @@ abstract class ParallelBlockEncoder<B extends ParallelBlock> extends Encoder {
    * waits for running ones to end, which they do after the block they compress, if any.
    */
   private void settleDrainers() {
+    noMoreBlocks = true;
+    CompressionWorkers workers = engine.parallelism().workers();
+    long spinStart = System.nanoTime();
+    while (drainersRunning > 0 && workers.idleCores() >= 0
+        && System.nanoTime() - spinStart < ParallelBlock.SPIN_NANOS) {
+      Thread.onSpinWait(); // a drainer leaving soon is cheaper to watch than to be woken by
+    }
     synchronized (lock) {
       waiting.clear();
       if (drainersQueued > 0) {
@@ -273,13 +340,13 @@ abstract class ParallelBlockEncoder<B extends ParallelBlock> extends Encoder {
         if (!all && pending.size() <= maxPendingBlocks) {
           return;
         }
-        B unclaimed = claimOldest(false); // the head itself unless a worker has it
+        B unclaimed = claimOldestForCaller(); // the head itself unless a worker has it
         if (unclaimed != null) {
           unclaimed.run();
           continue;
         }
       }
-      Throwable failure = head.awaitDone();
+      Throwable failure = head.awaitDone(engine.parallelism().workers());
       pending.pollFirst();
       try {
         if (failure != null) {
@@ -305,19 +372,50 @@ abstract class ParallelBlockEncoder<B extends ParallelBlock> extends Encoder {
     if (current == null) {
       current = engine.takeBlock();
     }
+    B secondHalf = cutInTwo(current);
     B last = current;
     current = null;
     if (last.length == 0 && !engine.emptyLastBlockNeeded()) { // parallel: full blocks came before it
       engine.recycleBlock(last);
     } else {
-      last.last = true;
-      blockEnded(last);
-      pending.add(last);
+      endBlock(last, secondHalf == null);
+      if (secondHalf != null) {
+        endBlock(secondHalf, true);
+      }
     }
     dispatchPending();
+    noMoreBlocks = true; // a drainer may still claim what waits, but need not wait for more
     writeDone(true);
     settleDrainers();
     endFormat(sink, bodyBytes);
+  }
+
+  /**
+   * Cuts the body's last block in two when the engine allows it and each half would hold at least
+   * {@link #MIN_HALF_BYTES}: the second half moves to a new block primed with the first's end, which
+   * is returned. The last block is the work that starts only once the caller has written everything;
+   * in two halves, the caller and a worker share it.
+   *
+   * @return the second half, or null when the block stays whole
+   */
+  private B cutInTwo(B last) {
+    if (!engine.cutsLastBlock() || last.length < 2 * MIN_HALF_BYTES) {
+      return null;
+    }
+    B second = engine.takeBlock();
+    int half = last.length / 2;
+    System.arraycopy(last.input, last.dataOffset() + half, second.input, second.dataOffset(), last.length - half);
+    second.length = last.length - half;
+    last.length = half;
+    second.primeWith(last);
+    return second;
+  }
+
+  /** Queues a block of the body that will not grow, marked as the body's last or not. */
+  private void endBlock(B block, boolean last) {
+    block.last = last;
+    blockEnded(block);
+    pending.add(block);
   }
 
   /** A body within the threshold: the gathered blocks through the serial encoder, as with one thread. */
@@ -350,7 +448,7 @@ abstract class ParallelBlockEncoder<B extends ParallelBlock> extends Encoder {
   private void recycleBlocks() {
     settleDrainers();
     for (B b; (b = pending.pollFirst()) != null; ) {
-      b.awaitDone();
+      b.awaitDone(engine.parallelism().workers());
       engine.recycleBlock(b);
     }
     if (current != null) {
@@ -367,6 +465,7 @@ abstract class ParallelBlockEncoder<B extends ParallelBlock> extends Encoder {
       Encoder s = serial;
       serial = null;
       sink = null;
+      caller = null; // a pooled encoder keeps no thread reachable
       if (s != null) {
         s.close();
       }

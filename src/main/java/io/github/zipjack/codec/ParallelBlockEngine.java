@@ -75,6 +75,15 @@ abstract class ParallelBlockEngine<B extends ParallelBlock> implements Compressi
     return true;
   }
 
+  /**
+   * Whether a parallel body's last block may be cut in two at the body's end, so that the caller
+   * and a worker share it ({@link ParallelBlockEncoder}); true by default, false where a cut costs
+   * bytes the engine cannot spare.
+   */
+  boolean cutsLastBlock() {
+    return true;
+  }
+
   /** Body bytes past which a body may go on in parallel blocks. */
   long parallelThresholdBytes() {
     return parallelism.thresholdBytes();

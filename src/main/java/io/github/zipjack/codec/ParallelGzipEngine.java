@@ -64,6 +64,15 @@ public final class ParallelGzipEngine extends ParallelBlockEngine<DeflateBlock> 
   }
 
   /**
+   * Not with libdeflate, whose blocks start without their predecessor's end: a cut costs the bytes
+   * of a fresh start, where a zlib block primed with the first half's end costs a few.
+   */
+  @Override
+  boolean cutsLastBlock() {
+    return !serialIsLibdeflate;
+  }
+
+  /**
    * The serial engine's; with libdeflate, also what serves a large body while a core is idle:
    * {@code gzip(1) via libdeflate; past 262144 bytes while a core is idle, in libdeflate blocks on 4
    * threads}.

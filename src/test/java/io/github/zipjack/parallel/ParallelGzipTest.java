@@ -33,6 +33,8 @@ class ParallelGzipTest {
   /** ParallelGzipEngine's block size. */
   private static final int BLOCK = 256 * 1024;
   private static final int MIB = 1024 * 1024;
+  /** The smallest last block cut in two halves, so that the caller and a worker share it. */
+  private static final int LAST_CUT = 128 * 1024;
   private static final String BODY = LargeBodies.ofJsonBytes(3 * MIB + 4321, 11);
   private static final byte[] JSON = LargeBodies.json(BODY);
 
@@ -75,7 +77,8 @@ class ParallelGzipTest {
   }
 
   @ParameterizedTest(name = "{0} bytes")
-  @ValueSource(ints = {2, 3, BLOCK - 1, BLOCK, BLOCK + 1, 2 * BLOCK, 3 * BLOCK - 1, 3 * BLOCK, 3 * BLOCK + 1})
+  @ValueSource(ints = {2, 3, BLOCK - 1, BLOCK, BLOCK + 1, 2 * BLOCK, 2 * BLOCK + LAST_CUT - 1, 2 * BLOCK + LAST_CUT,
+      3 * BLOCK - 1, 3 * BLOCK, 3 * BLOCK + 1})
   void blockBoundariesRoundTripThroughSystemGzip(int jsonBytes) throws Exception {
     String value = LargeBodies.ofJsonBytes(jsonBytes, jsonBytes);
     try (Pipeline pipeline = gzip(6, 3, 0)) {

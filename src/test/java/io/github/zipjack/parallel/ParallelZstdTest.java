@@ -100,13 +100,26 @@ class ParallelZstdTest {
   }
 
   @Test
-  void aLevelOneBodyPastAFrameAndAQuarterIsFramesOfHalfAMebibyte() throws Exception {
+  void aLevelOneBodyPastAFrameAndAQuarterIsAFrameOfHalfAMebibyteThenItsRestInTwoHalves() throws Exception {
     String value = LargeBodies.ofJsonBytes(700 * 1024, 3);
     byte[] json = LargeBodies.json(value);
     byte[] body = encodeOnce(zstd(1, 4), value);
 
-    List<Long> contentSizes = ZstdFrames.contentSizes(body);
-    assertEquals(List.of((long) FRAME, (long) json.length - FRAME), contentSizes);
+    long rest = json.length - FRAME;
+    assertEquals(List.of((long) FRAME, rest / 2, rest - rest / 2), ZstdFrames.contentSizes(body));
+    assertArrayEquals(json, SystemTool.run(body, "zstd", "zstd", "-dc"));
+  }
+
+  @Test
+  void aLastFrameOfLessThanTwiceTheSmallestHalfStaysWhole() throws Exception {
+    String value = LargeBodies.ofJsonBytes(2 * FRAME + 60 * 1024, 3);
+    byte[] json = LargeBodies.json(value);
+    long rest = json.length - 2L * FRAME;
+    assertTrue(rest > 0 && rest < 128 * 1024, "the body's last frame: " + rest + " bytes");
+
+    byte[] body = encodeOnce(zstd(1, 4), value);
+
+    assertEquals(List.of((long) FRAME, (long) FRAME, rest), ZstdFrames.contentSizes(body));
     assertArrayEquals(json, SystemTool.run(body, "zstd", "zstd", "-dc"));
   }
 
