@@ -22,6 +22,14 @@ abstract class ParallelBlock extends StripedPool.Node {
    */
   static final long SPIN_NANOS = 250_000;
 
+  /**
+   * Whether a thread of a body that began spinning at {@code spinStart} ({@link System#nanoTime()})
+   * may spin on: for less than {@link #SPIN_NANOS}, and while no caller of {@code workers} lacks a core.
+   */
+  static boolean maySpin(CompressionWorkers workers, long spinStart) {
+    return workers.idleCores() >= 0 && System.nanoTime() - spinStart < SPIN_NANOS;
+  }
+
   /** Room before the block's own bytes, for what a compressor may be primed with; then the block's bytes. */
   final byte[] input;
   /** Bytes of the block's own data in {@link #input}, from {@link #dataOffset()}. */
@@ -99,7 +107,7 @@ abstract class ParallelBlock extends StripedPool.Node {
   final Throwable awaitDone(CompressionWorkers workers) {
     if (onWorker && !done) {
       long start = System.nanoTime();
-      while (!done && workers.idleCores() >= 0 && System.nanoTime() - start < SPIN_NANOS) {
+      while (!done && maySpin(workers, start)) {
         Thread.onSpinWait();
       }
     }

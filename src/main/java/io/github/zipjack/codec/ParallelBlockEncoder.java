@@ -40,6 +40,8 @@ import java.util.ArrayDeque;
  */
 abstract class ParallelBlockEncoder<B extends ParallelBlock> extends Encoder {
   private final ParallelBlockEngine<B> engine;
+  /** The engine's workers, whose permits and idle cores every drainer and spin of this encoder consult. */
+  private final CompressionWorkers workers;
   /** Full blocks not yet written to the sink, in body order: gathered, or being or done compressing. */
   private final ArrayDeque<B> pending = new ArrayDeque<>();
   /**
@@ -84,6 +86,7 @@ abstract class ParallelBlockEncoder<B extends ParallelBlock> extends Encoder {
   ParallelBlockEncoder(ParallelBlockEngine<B> engine) {
     super(0);
     this.engine = engine;
+    this.workers = engine.parallelism().workers();
     this.maxPendingBlocks = 2 * engine.parallelism().threads();
   }
 
@@ -196,7 +199,6 @@ abstract class ParallelBlockEncoder<B extends ParallelBlock> extends Encoder {
 
   /** Starts drainers while blocks wait, this body has fewer than threads - 1, and the workers have a permit. */
   private void startDrainers() {
-    CompressionWorkers workers = engine.parallelism().workers();
     int most = engine.parallelism().threads() - 1;
     while (true) {
       synchronized (lock) {
@@ -220,7 +222,6 @@ abstract class ParallelBlockEncoder<B extends ParallelBlock> extends Encoder {
    * body ended before it started.
    */
   private void drain() {
-    CompressionWorkers workers = engine.parallelism().workers();
     synchronized (lock) {
       if (drainersCancelled > 0) {
         drainersCancelled--;
@@ -231,14 +232,14 @@ abstract class ParallelBlockEncoder<B extends ParallelBlock> extends Encoder {
     }
     boolean left = false;
     try {
-      for (B block; (block = nextBlock(workers)) != null; ) {
+      for (B block; (block = nextBlock()) != null; ) {
         block.run();
       }
       left = true;
     } finally {
       if (!left) {
         synchronized (lock) {
-          leave(workers);
+          leave();
         }
       }
     }
@@ -254,8 +255,8 @@ abstract class ParallelBlockEncoder<B extends ParallelBlock> extends Encoder {
    *
    * @return the block, or null once this drainer has left
    */
-  private B nextBlock(CompressionWorkers workers) {
-    long spinStart = 0;
+  private B nextBlock() {
+    long spinStart = System.nanoTime();
     while (true) {
       int seen;
       synchronized (lock) {
@@ -264,25 +265,20 @@ abstract class ParallelBlockEncoder<B extends ParallelBlock> extends Encoder {
           b.onWorker = true;
           return b;
         }
-        if (noMoreBlocks || workers.idleCores() < 0 || Thread.currentThread() == caller
-            || spinStart != 0 && System.nanoTime() - spinStart >= ParallelBlock.SPIN_NANOS) {
-          leave(workers);
+        if (noMoreBlocks || Thread.currentThread() == caller || !ParallelBlock.maySpin(workers, spinStart)) {
+          leave();
           return null;
         }
         seen = handedOver;
       }
-      if (spinStart == 0) {
-        spinStart = System.nanoTime();
-      }
-      while (handedOver == seen && !noMoreBlocks && workers.idleCores() >= 0
-          && System.nanoTime() - spinStart < ParallelBlock.SPIN_NANOS) {
+      while (handedOver == seen && !noMoreBlocks && ParallelBlock.maySpin(workers, spinStart)) {
         Thread.onSpinWait();
       }
     }
   }
 
   /** A drainer ends: its permit goes back before the caller can see it gone. Holds {@link #lock}. */
-  private void leave(CompressionWorkers workers) {
+  private void leave() {
     drainersRunning--;
     workers.release(1);
     lock.notifyAll();
@@ -302,16 +298,14 @@ abstract class ParallelBlockEncoder<B extends ParallelBlock> extends Encoder {
    */
   private void settleDrainers() {
     noMoreBlocks = true;
-    CompressionWorkers workers = engine.parallelism().workers();
     long spinStart = System.nanoTime();
-    while (drainersRunning > 0 && workers.idleCores() >= 0
-        && System.nanoTime() - spinStart < ParallelBlock.SPIN_NANOS) {
+    while (drainersRunning > 0 && ParallelBlock.maySpin(workers, spinStart)) {
       Thread.onSpinWait(); // a drainer leaving soon is cheaper to watch than to be woken by
     }
     synchronized (lock) {
       waiting.clear();
       if (drainersQueued > 0) {
-        engine.parallelism().workers().release(drainersQueued);
+        workers.release(drainersQueued);
         drainersCancelled += drainersQueued;
         drainersQueued = 0;
       }
@@ -346,7 +340,7 @@ abstract class ParallelBlockEncoder<B extends ParallelBlock> extends Encoder {
           continue;
         }
       }
-      Throwable failure = head.awaitDone(engine.parallelism().workers());
+      Throwable failure = head.awaitDone(workers);
       pending.pollFirst();
       try {
         if (failure != null) {
@@ -448,7 +442,7 @@ abstract class ParallelBlockEncoder<B extends ParallelBlock> extends Encoder {
   private void recycleBlocks() {
     settleDrainers();
     for (B b; (b = pending.pollFirst()) != null; ) {
-      b.awaitDone(engine.parallelism().workers());
+      b.awaitDone(workers);
       engine.recycleBlock(b);
     }
     if (current != null) {
