@@ -14,7 +14,6 @@ import io.github.zipjack.data.Person;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -160,9 +159,9 @@ class PipelineLifecycleTest {
   @Test
   void failureOfTheCallersStreamIsItsIOException() {
     try (Pipeline pipeline = Pipeline.builder().deflaterBufferSize(512).build()) {
-      IOException e = assertThrows(IOException.class, () -> pipeline.encode(PEOPLE_10.value(), new FailingOutputStream()));
+      IOException e = assertThrows(IOException.class, () -> pipeline.encode(PEOPLE_10.value(), new FailingSink(100)));
 
-      assertEquals("disk full", e.getMessage());
+      assertEquals(FailingSink.MESSAGE, e.getMessage());
     }
   }
 
@@ -200,7 +199,7 @@ class PipelineLifecycleTest {
     try (pipeline) {
       byte[] expected = pipeline.encode(PEOPLE_10.value());
       for (int i = 0; i < 3; i++) {
-        assertThrows(IOException.class, () -> pipeline.encode(PEOPLE_10.value(), new FailingOutputStream()));
+        assertThrows(IOException.class, () -> pipeline.encode(PEOPLE_10.value(), new FailingSink(100)));
       }
       assertEverythingBack(pipeline);
 
@@ -236,24 +235,6 @@ class PipelineLifecycleTest {
     public void close() throws IOException {
       closed = true;
       super.close();
-    }
-  }
-
-  /** A stream whose device fails after a few bytes, as a full disk or a reset socket does. */
-  private static final class FailingOutputStream extends OutputStream {
-    private int written;
-
-    @Override
-    public void write(int b) throws IOException {
-      write(new byte[] {(byte) b}, 0, 1);
-    }
-
-    @Override
-    public void write(byte[] b, int off, int len) throws IOException {
-      written += len;
-      if (written > 100) {
-        throw new IOException("disk full");
-      }
     }
   }
 }

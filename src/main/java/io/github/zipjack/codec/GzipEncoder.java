@@ -17,6 +17,10 @@ import java.util.zip.Deflater;
  *
  * <p>Streaming, it deflates as the serializer writes. Whole-body, it gathers the serialized body in
  * pooled segments and deflates them all in {@link #finishStream()}, one segment per Deflater call.
+ *
+ * <p>{@link #rest} makes one that writes raw deflate with no header or trailer, primed with the body's
+ * bytes before it ({@link #primeWith}): the end of a deflate stream whose start others made
+ * ({@link ParallelGzipEncoder}, which frames the member and keeps its CRC-32).
  */
 final class GzipEncoder extends Encoder {
   /** The pool this encoder goes back to once reset. */
@@ -30,6 +34,8 @@ final class GzipEncoder extends Encoder {
   private final int level;
   /** The gathered serialized body in whole-body mode; null when streaming. */
   private final SegmentOutputStream gathered;
+  /** Raw deflate only, for the rest of a body: no header, no CRC-32, no trailer. */
+  private final boolean raw;
   private OutputStream sink;
   /** Same object as {@link #sink} when it is ours, else null. */
   private SegmentOutputStream segmentSink;
@@ -40,7 +46,13 @@ final class GzipEncoder extends Encoder {
    */
   GzipEncoder(Consumer<? super GzipEncoder> home, int level, int inputBufferSize, int deflaterBufferSize,
       SegmentPool wholeBodyPool) {
+    this(home, level, inputBufferSize, deflaterBufferSize, wholeBodyPool, false);
+  }
+
+  private GzipEncoder(Consumer<? super GzipEncoder> home, int level, int inputBufferSize, int deflaterBufferSize,
+      SegmentPool wholeBodyPool, boolean raw) {
     super(inputBufferSize);
+    this.raw = raw;
     this.gathered = wholeBodyPool == null ? null : new SegmentOutputStream(wholeBodyPool);
     this.home = home;
     this.deflater = new Deflater(level, true);
@@ -48,12 +60,33 @@ final class GzipEncoder extends Encoder {
     this.level = level;
   }
 
+  /**
+   * A streaming encoder of raw deflate for the rest of a body, from the write after
+   * {@link #primeWith} to the stream's final block; it writes nothing to the sink until written to.
+   *
+   * @param home takes this encoder back after each body
+   * @param deflaterBufferSize bytes of deflate output gathered before each write to the sink
+   */
+  static GzipEncoder rest(Consumer<? super GzipEncoder> home, int level, int deflaterBufferSize) {
+    return new GzipEncoder(home, level, 0, deflaterBufferSize, null, true);
+  }
+
+  /**
+   * Primes a {@link #rest} encoder, opened and not yet written to, with {@code length} bytes that
+   * come just before the rest: its matches may reach back into them, as the stream's would.
+   */
+  void primeWith(byte[] bytes, int offset, int length) {
+    deflater.setDictionary(bytes, offset, length);
+  }
+
   @Override
   protected void begin(OutputStream sink) throws IOException {
     this.sink = sink;
     this.segmentSink = sink instanceof SegmentOutputStream ? (SegmentOutputStream) sink : null;
-    GzipFraming.writeHeader(frame, 0, level);
-    sink.write(frame, 0, GzipFraming.HEADER_BYTES);
+    if (!raw) {
+      GzipFraming.writeHeader(frame, 0, level);
+      sink.write(frame, 0, GzipFraming.HEADER_BYTES);
+    }
   }
 
   @Override
@@ -66,7 +99,9 @@ final class GzipEncoder extends Encoder {
   }
 
   private void deflate(byte[] bytes, int offset, int length) throws IOException {
-    crc.update(bytes, offset, length);
+    if (!raw) {
+      crc.update(bytes, offset, length);
+    }
     deflater.setInput(bytes, offset, length);
     while (!deflater.needsInput()) {
       deflateOnce();
@@ -84,6 +119,9 @@ final class GzipEncoder extends Encoder {
     deflater.finish();
     while (!deflater.finished()) {
       deflateOnce();
+    }
+    if (raw) {
+      return;
     }
     GzipFraming.writeTrailer(frame, 0, (int) crc.getValue(), deflater.getBytesRead());
     sink.write(frame, 0, GzipFraming.TRAILER_BYTES);

@@ -91,7 +91,7 @@ public final class LibdeflateGzipEngine extends GzipDecodingEngine<LibdeflateGzi
 
   @Override
   LibdeflateGzipEncoder newEncoder() {
-    LibdeflateGzipEncoder encoder = new LibdeflateGzipEncoder(this, level);
+    LibdeflateGzipEncoder encoder = new LibdeflateGzipEncoder(this::recycle, level);
     contexts.created();
     return encoder;
   }

@@ -29,12 +29,19 @@ import java.util.ArrayDeque;
  * {@link ParallelBlockEngine#parallelThresholdBytes()} bytes are only gathered in blocks. A body that
  * ends within them is compressed by the engine's serial encoder, as with one thread. A body that
  * passes them goes on in parallel blocks if a core is idle then, else in the serial encoder fed what
- * was gathered. Once parallel, a worker joins only while a core is idle.
+ * was gathered. Once parallel, a worker joins only while a core is idle; and once a block fills while
+ * no core is idle beside those its own workers hold (another caller started a body meanwhile: two
+ * requests arriving together), the body writes out its blocks and goes on with the rest in one piece
+ * on its own thread ({@link ParallelBlockEngine#openRest}), as the serial encoder would, so that no
+ * worker takes that caller's core and no further block pays its cost against one stream.
  *
- * <p>A body that goes parallel has the same bytes whatever the thread count, the workers' timing,
- * or whether the caller compressed a block itself. Memory: at most the threshold's worth of
- * blocks before the body goes parallel, then at most {@link #maxPendingBlocks} blocks (one more at
- * the end, the last block's second half), each with its input, its output and a compressor.
+ * <p>A body that goes parallel and keeps its idle core has the same bytes whatever the thread
+ * count, the workers' timing, or whether the caller compressed a block itself; where it goes on
+ * alone depends on when the other body started (every form decodes to the same content). Memory: at
+ * most the threshold's worth of blocks before the body goes parallel, then at most
+ * {@link #maxPendingBlocks} blocks (one more at the end, the last block's second half), each with its
+ * input, its output and a compressor; a body that goes on alone gives its blocks back, and its rest
+ * holds what the engine's serial encoder would (libdeflate: the rest of the body in one array).
  *
  * @param <B> the engine's blocks
  */
@@ -61,6 +68,8 @@ abstract class ParallelBlockEncoder<B extends ParallelBlock> extends Encoder {
   private boolean parallel;
   /** The serial encoder the body goes on in instead; null unless it does. */
   private Encoder serial;
+  /** The encoder of a parallel body's rest once it goes on alone; null until then. */
+  private Encoder rest;
   /** Guards {@link #waiting} and the drainer counts: who claims a block. */
   private final Object lock = new Object();
   /** Blocks handed over that no thread has claimed yet, oldest first; guarded by {@link #lock}. */
@@ -121,6 +130,10 @@ abstract class ParallelBlockEncoder<B extends ParallelBlock> extends Encoder {
       serial.stream().write(bytes, offset, length);
       return;
     }
+    if (rest != null) {
+      writeRest(bytes, offset, length);
+      return;
+    }
     while (length > 0) {
       if (current == null) {
         current = engine.takeBlock();
@@ -146,8 +159,23 @@ abstract class ParallelBlockEncoder<B extends ParallelBlock> extends Encoder {
         }
         return;
       }
+      if (rest != null) {
+        if (length > 0) {
+          writeRest(bytes, offset, length);
+        }
+        return;
+      }
     }
   }
+
+  private void writeRest(byte[] bytes, int offset, int length) throws IOException {
+    restWritten(bytes, offset, length);
+    rest.stream().write(bytes, offset, length);
+    bodyBytes += length;
+  }
+
+  /** Takes note of bytes of the body that go to its rest encoder; the format may keep what its trailer needs. */
+  abstract void restWritten(byte[] bytes, int offset, int length);
 
   /** Queues the full current block, starts the next one primed with its end, and hands it over once parallel. */
   private void blockFilled() throws IOException {
@@ -155,11 +183,38 @@ abstract class ParallelBlockEncoder<B extends ParallelBlock> extends Encoder {
     current = null; // pending owns it now; a failed take below must not leave it owned twice
     blockEnded(full);
     pending.add(full);
+    if (parallel && !coreIdleForWorkers()) {
+      goOnAlone(full);
+      return;
+    }
     current = engine.takeBlock();
     current.primeWith(full);
     if (parallel) {
       handOver();
     }
+  }
+
+  /**
+   * Whether a core is idle for this body's workers: one no caller nor other worker uses, counting
+   * those its own drainers hold as its own.
+   */
+  private boolean coreIdleForWorkers() {
+    synchronized (lock) {
+      return workers.idleCores() + drainersQueued + drainersRunning > 0;
+    }
+  }
+
+  /**
+   * No core is idle for this parallel body's workers: opens the rest's encoder (primed with
+   * {@code last}, the block just filled), writes every block out, compressing those no worker took,
+   * lets the drainers go, and sends the rest of the body to that encoder.
+   */
+  private void goOnAlone(B last) throws IOException {
+    rest = engine.openRest(sink, last, streaming);
+    dispatchPending();
+    noMoreBlocks = true;
+    writeDone(true);
+    settleDrainers();
   }
 
   /** Hands the pending blocks over and writes those done, compressing some itself if too many wait. */
@@ -359,6 +414,11 @@ abstract class ParallelBlockEncoder<B extends ParallelBlock> extends Encoder {
       serial.finish();
       return;
     }
+    if (rest != null) {
+      rest.finish();
+      endFormat(sink, bodyBytes);
+      return;
+    }
     if (!parallel) { // every write past the threshold went on in one or the other, so this body is within it
       finishSerially();
       return;
@@ -457,13 +517,21 @@ abstract class ParallelBlockEncoder<B extends ParallelBlock> extends Encoder {
       recycleBlocks();
     } finally {
       Encoder s = serial;
+      Encoder r = rest;
       serial = null;
+      rest = null;
       sink = null;
       caller = null; // a pooled encoder keeps no thread reachable
-      if (s != null) {
-        s.close();
+      try {
+        if (s != null) {
+          s.close();
+        }
+      } finally {
+        if (r != null) {
+          r.close();
+        }
+        engine.recycleEncoder(this);
       }
-      engine.recycleEncoder(this);
     }
   }
 

@@ -11,8 +11,9 @@ import java.io.OutputStream;
  * idle, and decoding. Thread-safe.
  *
  * <p>Pools: blocks (each with a compressor, counted in {@link #contexts()} with the serial engine's
- * contexts), at most {@code maxIdleEncoders} idle but never fewer than two per thread, and the
- * parallel encoders, which hold no native state. {@link #lentEncoders()} counts both engines'
+ * contexts), at most {@code maxIdleEncoders} idle but never fewer than two per thread, the
+ * parallel encoders, which hold no native state, and whatever an engine keeps for the rest of a body
+ * that goes on alone ({@link #openRest}). {@link #lentEncoders()} counts both engines'
  * encoders, {@link #lentBlocks()} the blocks out of the pool. {@link #close()} closes the serial
  * engine and frees idle blocks' compressors; blocks still in use are freed when they come back.
  *
@@ -84,6 +85,25 @@ abstract class ParallelBlockEngine<B extends ParallelBlock> implements Compressi
     return true;
   }
 
+  /**
+   * Opens the encoder of the rest of a parallel body whose workers have no idle core left: its
+   * output continues the body's blocks up to and including {@code previous} (whose bytes it may be
+   * primed with; it keeps no reference to them) and ends the format's compressed data, before
+   * {@link ParallelBlockEncoder#endFormat}. It writes nothing to {@code sink} until written to. The
+   * body closes it. A body lent by {@link #openStreaming} ({@code streaming}) needs one whose memory
+   * stays bounded, as the serial engine's streaming encoders'.
+   */
+  abstract Encoder openRest(OutputStream sink, B previous, boolean streaming) throws IOException;
+
+  /** {@return encoders of a body's rest lent by this engine's own pool, not its serial engine's} */
+  long lentRestEncoders() {
+    return 0;
+  }
+
+  /** Frees what this engine pools besides blocks and encoders; once, from {@link #close()}. */
+  void closeRestEncoders() {
+  }
+
   /** Body bytes past which a body may go on in parallel blocks. */
   long parallelThresholdBytes() {
     return parallelism.thresholdBytes();
@@ -123,7 +143,7 @@ abstract class ParallelBlockEngine<B extends ParallelBlock> implements Compressi
 
   @Override
   public final long lentEncoders() {
-    return serial.lentEncoders() + encoders.lentCount();
+    return serial.lentEncoders() + encoders.lentCount() + lentRestEncoders();
   }
 
   @Override
@@ -170,7 +190,11 @@ abstract class ParallelBlockEngine<B extends ParallelBlock> implements Compressi
   public final void close() {
     encoders.close();
     blocks.close();
-    serial.close();
+    try {
+      closeRestEncoders();
+    } finally {
+      serial.close();
+    }
   }
 
   @Override

@@ -32,6 +32,11 @@ final class ParallelGzipEncoder extends ParallelBlockEncoder<DeflateBlock> {
   }
 
   @Override
+  void restWritten(byte[] bytes, int offset, int length) {
+    crc.update(bytes, offset, length);
+  }
+
+  @Override
   void startFormat(OutputStream sink) throws IOException {
     GzipFraming.writeHeader(frame, 0, engine.level());
     sink.write(frame, 0, GzipFraming.HEADER_BYTES);

@@ -1,5 +1,9 @@
 package io.github.zipjack.codec;
 
+import io.github.zipjack.buffer.StripedPool;
+import java.io.IOException;
+import java.io.OutputStream;
+
 /**
  * gzip (RFC 1952) whose large bodies several threads deflate, as pigz does, in front of a serial gzip
  * engine (JDK zlib, or libdeflate) that serves the small ones. Thread-safe. A pipeline
@@ -29,7 +33,14 @@ package io.github.zipjack.codec;
  * of libdeflate-1's own time, less at higher levels); on two threads that is still faster than
  * serial libdeflate, and much faster than zlib blocks.
  *
- * <p>Its blocks are {@link DeflateBlock}s, pooled as {@link ParallelBlockEngine} says.
+ * <p>A parallel body whose workers lose their idle core (another caller started a body) goes on in
+ * one piece on its own thread: raw deflate from a pooled rest encoder that ends the stream, so that no
+ * further block pays its priming or its walk (zlib primed with the last block's end; libdeflate
+ * gathering the rest, as serial libdeflate gathers a body, except for a streamed body, which goes on
+ * in zlib to keep its memory bounded).
+ *
+ * <p>Its blocks are {@link DeflateBlock}s, pooled as {@link ParallelBlockEngine} says; the rest
+ * encoders are pooled as many, each counted as a native context.
  */
 public final class ParallelGzipEngine extends ParallelBlockEngine<DeflateBlock> {
   /**
@@ -39,6 +50,11 @@ public final class ParallelGzipEngine extends ParallelBlockEngine<DeflateBlock> 
    */
   static final int BLOCK_BYTES = 256 * 1024;
   private final boolean serialIsLibdeflate;
+  /** Encoders of a parallel body's rest in JDK zlib: raw deflate, streaming. */
+  private final StripedPool<GzipEncoder> zlibRests;
+  /** Encoders of a parallel body's rest in libdeflate, which gather it; unused unless the serial engine is libdeflate. */
+  private final StripedPool<Encoder> libdeflateRests;
+  private final int deflaterBufferSize;
 
   /**
    * An engine that shares gzip bodies past the threshold among threads.
@@ -51,6 +67,56 @@ public final class ParallelGzipEngine extends ParallelBlockEngine<DeflateBlock> 
   public ParallelGzipEngine(CompressionEngine serial, EngineConfig config) {
     super(serial, config, "gzip");
     this.serialIsLibdeflate = serial instanceof LibdeflateGzipEngine;
+    this.deflaterBufferSize = config.deflaterBufferSize();
+    this.zlibRests = new StripedPool<>(config.maxIdleEncoders(), this::newZlibRest, this::disposeRest);
+    this.libdeflateRests = new StripedPool<>(config.maxIdleEncoders(), this::newLibdeflateRest, this::disposeRest);
+  }
+
+  private GzipEncoder newZlibRest() {
+    GzipEncoder encoder = GzipEncoder.rest(zlibRests::recycle, level(), deflaterBufferSize);
+    contexts().created();
+    return encoder;
+  }
+
+  private Encoder newLibdeflateRest() {
+    Encoder encoder = LibdeflateGzipEncoder.rest(libdeflateRests::recycle, level());
+    contexts().created();
+    return encoder;
+  }
+
+  private void disposeRest(Encoder encoder) {
+    encoder.dispose();
+    contexts().released();
+  }
+
+  /**
+   * With libdeflate, an encoder that gathers the rest and compresses it in one call, as serial
+   * libdeflate would; with zlib, or for a body lent by {@code openStreaming} (whose memory stays
+   * bounded), a zlib stream primed with {@code previous}'s last 32 KiB, as a block after it would be.
+   */
+  @Override
+  Encoder openRest(OutputStream sink, DeflateBlock previous, boolean streaming) throws IOException {
+    if (serialIsLibdeflate && !streaming) {
+      return Encoder.lend(libdeflateRests, sink);
+    }
+    GzipEncoder rest = Encoder.lend(zlibRests, sink);
+    int dictionary = Math.min(previous.length, DeflateBlock.DICTIONARY_BYTES);
+    rest.primeWith(previous.input, previous.dataOffset() + previous.length - dictionary, dictionary);
+    return rest;
+  }
+
+  @Override
+  long lentRestEncoders() {
+    return zlibRests.lentCount() + libdeflateRests.lentCount();
+  }
+
+  @Override
+  void closeRestEncoders() {
+    try {
+      zlibRests.close();
+    } finally {
+      libdeflateRests.close();
+    }
   }
 
   @Override

@@ -20,6 +20,10 @@ final class ParallelZstdEncoder extends ParallelBlockEncoder<ZstdFrameBlock> {
   }
 
   @Override
+  void restWritten(byte[] bytes, int offset, int length) {
+  }
+
+  @Override
   void startFormat(OutputStream sink) {
   }
 

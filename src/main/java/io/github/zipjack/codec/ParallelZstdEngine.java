@@ -1,5 +1,8 @@
 package io.github.zipjack.codec;
 
+import java.io.IOException;
+import java.io.OutputStream;
+
 /**
  * zstd at level 1 whose large bodies several threads compress, in frames of {@link #FRAME_BYTES}
  * that follow one another in the body, in front of a serial {@link ZstdEngine} that serves the
@@ -68,6 +71,12 @@ public final class ParallelZstdEngine extends ParallelBlockEngine<ZstdFrameBlock
   @Override
   ParallelZstdEncoder newEncoder() {
     return new ParallelZstdEncoder(this);
+  }
+
+  /** A frame of its own from the serial engine's streaming encoders: zstd frames join as they are. */
+  @Override
+  Encoder openRest(OutputStream sink, ZstdFrameBlock previous, boolean streaming) throws IOException {
+    return serial().openStreaming(sink);
   }
 
   @Override

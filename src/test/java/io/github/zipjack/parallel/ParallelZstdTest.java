@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.github.luben.zstd.Zstd;
 import io.github.zipjack.Compression;
+import io.github.zipjack.FailingSink;
 import io.github.zipjack.Pipeline;
 import io.github.zipjack.SystemTool;
 import io.github.zipjack.ZipjackEncodeException;
@@ -315,30 +316,6 @@ class ParallelZstdTest {
   static final class FailingGetter {
     public String getValue() {
       throw new IllegalStateException("getter fails");
-    }
-  }
-
-  /** Takes {@code limit} bytes, then fails every write. */
-  static final class FailingSink extends OutputStream {
-    static final String MESSAGE = "the client went away";
-    private final long limit;
-    private long written;
-
-    FailingSink(long limit) {
-      this.limit = limit;
-    }
-
-    @Override
-    public void write(int b) throws IOException {
-      write(new byte[] {(byte) b}, 0, 1);
-    }
-
-    @Override
-    public void write(byte[] b, int off, int len) throws IOException {
-      if (written + len > limit) {
-        throw new IOException(MESSAGE);
-      }
-      written += len;
     }
   }
 }
