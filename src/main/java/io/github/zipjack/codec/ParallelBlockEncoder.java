@@ -126,15 +126,7 @@ abstract class ParallelBlockEncoder<B extends ParallelBlock> extends Encoder {
 
   @Override
   protected final void consume(byte[] bytes, int offset, int length) throws IOException {
-    if (serial != null) {
-      serial.stream().write(bytes, offset, length);
-      return;
-    }
-    if (rest != null) {
-      writeRest(bytes, offset, length);
-      return;
-    }
-    while (length > 0) {
+    while (length > 0 && serial == null && rest == null) {
       if (current == null) {
         current = engine.takeBlock();
       }
@@ -153,22 +145,18 @@ abstract class ParallelBlockEncoder<B extends ParallelBlock> extends Encoder {
           handOver();
         }
       }
-      if (serial != null) {
-        if (length > 0) {
-          serial.stream().write(bytes, offset, length);
-        }
-        return;
-      }
-      if (rest != null) {
-        if (length > 0) {
-          writeRest(bytes, offset, length);
-        }
-        return;
-      }
+    }
+    if (length > 0) {
+      writeOnward(bytes, offset, length);
     }
   }
 
-  private void writeRest(byte[] bytes, int offset, int length) throws IOException {
+  /** Writes body bytes to the encoder the body went on in instead of blocks: the serial one, or its rest's. */
+  private void writeOnward(byte[] bytes, int offset, int length) throws IOException {
+    if (serial != null) {
+      serial.stream().write(bytes, offset, length);
+      return;
+    }
     restWritten(bytes, offset, length);
     rest.stream().write(bytes, offset, length);
     bodyBytes += length;
@@ -211,8 +199,16 @@ abstract class ParallelBlockEncoder<B extends ParallelBlock> extends Encoder {
    */
   private void goOnAlone(B last) throws IOException {
     rest = engine.openRest(sink, last, streaming);
+    writeEveryBlock();
+  }
+
+  /**
+   * Hands over what is pending, writes every block out in order (the caller compressing those no
+   * worker claims) and settles the drainers: the body hands over no more.
+   */
+  private void writeEveryBlock() throws IOException {
     dispatchPending();
-    noMoreBlocks = true;
+    noMoreBlocks = true; // a drainer may still claim what waits, but need not wait for more
     writeDone(true);
     settleDrainers();
   }
@@ -437,10 +433,7 @@ abstract class ParallelBlockEncoder<B extends ParallelBlock> extends Encoder {
         endBlock(secondHalf, true);
       }
     }
-    dispatchPending();
-    noMoreBlocks = true; // a drainer may still claim what waits, but need not wait for more
-    writeDone(true);
-    settleDrainers();
+    writeEveryBlock();
     endFormat(sink, bodyBytes);
   }
 
