@@ -55,9 +55,16 @@ final class DeflateBlock extends ParallelBlock {
     if (libdeflate) {
       return;
     }
-    System.arraycopy(previous.input, previous.dataOffset() + previous.length - DICTIONARY_BYTES, input, 0,
-        DICTIONARY_BYTES);
+    System.arraycopy(previous.input, dictionaryStart(previous), input, 0, DICTIONARY_BYTES);
     dictionaryLength = DICTIONARY_BYTES;
+  }
+
+  /**
+   * Where in {@code block}'s input the last {@link #DICTIONARY_BYTES} of its data start: what a
+   * stream continuing it is primed with. The block holds at least that many bytes of data.
+   */
+  static int dictionaryStart(ParallelBlock block) {
+    return block.dataOffset() + block.length - DICTIONARY_BYTES;
   }
 
   @Override

@@ -100,8 +100,7 @@ public final class ParallelGzipEngine extends ParallelBlockEngine<DeflateBlock> 
       return Encoder.lend(libdeflateRests, sink);
     }
     GzipEncoder rest = Encoder.lend(zlibRests, sink);
-    int dictionary = Math.min(previous.length, DeflateBlock.DICTIONARY_BYTES);
-    rest.primeWith(previous.input, previous.dataOffset() + previous.length - dictionary, dictionary);
+    rest.primeWith(previous.input, DeflateBlock.dictionaryStart(previous), DeflateBlock.DICTIONARY_BYTES);
     return rest;
   }
 
