@@ -159,7 +159,15 @@ public abstract class Encoder extends StripedPool.Node implements AutoCloseable 
    * caller between two bodies, about to take it back. False for a body not counted by workers.
    */
   final boolean coreIdleSinceStart() {
-    return idleCoreAtStart && countedBy != null && countedBy.idleCores() > 0;
+    return startedWithIdleCore() && countedBy.idleCores() > 0;
+  }
+
+  /**
+   * Whether a core was idle when this body started (its own caller counted); false for a body not
+   * counted by workers. A body that started without one never shares its work.
+   */
+  final boolean startedWithIdleCore() {
+    return idleCoreAtStart && countedBy != null;
   }
 
   /**

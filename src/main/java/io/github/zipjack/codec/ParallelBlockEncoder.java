@@ -29,7 +29,8 @@ import java.util.ArrayDeque;
  * {@link ParallelBlockEngine#parallelThresholdBytes()} bytes are only gathered in blocks. A body that
  * ends within them is compressed by the engine's serial encoder, as with one thread. A body that
  * passes them goes on in parallel blocks if a core is idle then, else in the serial encoder fed what
- * was gathered. Once parallel, a worker joins only while a core is idle; and once a block fills while
+ * was gathered. A body that started with no core idle never goes parallel, so it gathers nothing and
+ * writes to the serial encoder from its first byte. Once parallel, a worker joins only while a core is idle; and once a block fills while
  * no core is idle beside those its own workers hold (another caller started a body meanwhile: two
  * requests arriving together), the body writes out its blocks and goes on with the rest in one piece
  * on its own thread ({@link ParallelBlockEngine#openRest}), as the serial encoder would, so that no
@@ -126,6 +127,9 @@ abstract class ParallelBlockEncoder<B extends ParallelBlock> extends Encoder {
 
   @Override
   protected final void consume(byte[] bytes, int offset, int length) throws IOException {
+    if (bodyBytes == 0 && serial == null && !startedWithIdleCore()) {
+      serial = openSerial(); // it never goes parallel: gathering blocks for the threshold would only copy
+    }
     while (length > 0 && serial == null && rest == null) {
       if (current == null) {
         current = engine.takeBlock();

@@ -23,13 +23,15 @@ import org.junit.jupiter.api.condition.EnabledForJreRange;
 import org.junit.jupiter.api.condition.JRE;
 
 /**
- * A body that went parallel while a core was idle, and whose workers lose that core because another
- * caller starts a body (two requests arriving together), writes out the blocks it has and goes on
- * with the rest in one piece on its own thread: one more zstd frame, or the end of the gzip member's
- * deflate stream with no further block. Here the other caller is counted by hand, on workers that
- * share two cores.
+ * A parallel-capable body beside another caller's body, on workers that share two cores (the other
+ * caller counted by hand). A body that starts while the other caller compresses can never go
+ * parallel, so it writes straight to the serial encoder from its first byte: no block taken to gather
+ * its start in, and the serial engine's bytes. A body that went parallel while a core was idle, and
+ * whose workers lose that core because the other caller starts (two requests arriving together),
+ * writes out the blocks it has and goes on with the rest in one piece on its own thread: one more
+ * zstd frame, or the end of the gzip member's deflate stream with no further block.
  */
-class ParallelBodyGoesOnAloneTest {
+class ParallelBodyBesideAnotherCallerTest {
   private static final int KIB = 1024;
   /** The bytes of the body after the other caller starts: several blocks' worth. */
   private static final int REST = 2048 * KIB;
@@ -48,6 +50,16 @@ class ParallelBodyGoesOnAloneTest {
   @AfterEach
   void stopWorker() {
     worker.shutdownNow();
+  }
+
+  @Test
+  void aZstdBodyStartedBesideTheOtherCallerTakesNoFrameBlockAndHasTheSerialBytes() throws Exception {
+    assertStraightToSerial(Compression.zstd(1), ParallelZstdEngine.MIN_PARALLEL_BYTES);
+  }
+
+  @Test
+  void aGzipBodyStartedBesideTheOtherCallerTakesNoBlockAndHasTheSerialBytes() throws Exception {
+    assertStraightToSerial(Compression.gzip(1, GzipImplementation.ZLIB), ParallelGzipEngine.BLOCK_BYTES);
   }
 
   @Test
@@ -95,19 +107,15 @@ class ParallelBodyGoesOnAloneTest {
     try (CompressionEngine engine = engine(Compression.gzip(1, GzipImplementation.ZLIB), block)) {
       Encoder encoder = engine.open(sink);
       encoder.stream().write(json, 0, block + 1);
-      workers.callerStarted();
-      try {
+      whileAnotherCallerCompresses(() -> {
         sink.failFromNow();
         assertThrows(IOException.class, () -> {
           encoder.stream().write(json, block + 1, json.length - block - 1);
           encoder.finish();
         });
         encoder.close();
-      } finally {
-        workers.callerEnded();
-      }
-      assertEquals(0, engine.lentEncoders(), "encoders lent");
-      assertEquals(0, engine.lentBlocks(), "blocks lent");
+      });
+      assertEverythingGivenBack(engine);
     }
     assertEquals(1, workers.freePermits(), "permits");
   }
@@ -129,19 +137,16 @@ class ParallelBodyGoesOnAloneTest {
     try (CompressionEngine engine = engine(Compression.gzip(1, implementation), block)) {
       try (Encoder encoder = engine.openStreaming(body)) {
         encoder.stream().write(json, 0, block + 1);
-        workers.callerStarted();
-        try {
+        whileAnotherCallerCompresses(() -> {
           encoder.stream().write(json, block + 1, block); // the second block fills: the body goes on alone
           int afterBlocks = body.size();
           encoder.stream().write(json, 2 * block + 1, REST - 1);
           assertTrue(body.size() > afterBlocks + REST / 10,
               "the rest's deflate reached the sink before finish: " + (body.size() - afterBlocks) + " bytes");
           encoder.finish();
-        } finally {
-          workers.callerEnded();
-        }
+        });
       }
-      assertEquals(0, engine.lentEncoders(), "encoders lent");
+      assertEverythingGivenBack(engine);
     }
     assertArrayEquals(json, SystemTool.run(body.toByteArray(), "gzip", "gzip", "-dc"));
   }
@@ -156,24 +161,72 @@ class ParallelBodyGoesOnAloneTest {
     try (CompressionEngine engine = engine(compression, threshold)) {
       try (Encoder encoder = engine.open(body)) {
         encoder.stream().write(json, 0, before);
-        workers.callerStarted();
-        try {
+        whileAnotherCallerCompresses(() -> {
           encoder.stream().write(json, before, json.length - before);
           encoder.finish();
-        } finally {
-          workers.callerEnded();
-        }
+        });
       }
-      assertEquals(0, engine.lentEncoders(), "encoders lent");
-      assertEquals(0, engine.lentBlocks(), "blocks lent");
+      assertEverythingGivenBack(engine);
     }
     assertEquals(1, workers.freePermits(), "permits");
     return body.toByteArray();
   }
 
+  /** Writes a body past {@code threshold} with the other caller counted from before it starts. */
+  private void assertStraightToSerial(Compression compression, int threshold) throws IOException {
+    byte[] json = ZstdBodies.text(threshold + 512 * KIB, 21);
+    ByteArrayOutputStream body = new ByteArrayOutputStream();
+    try (CompressionEngine engine = engine(compression, threshold)) {
+      whileAnotherCallerCompresses(() -> {
+        try (Encoder encoder = engine.open(body)) {
+          encoder.stream().write(json, 0, threshold / 2);
+          assertEquals(0, engine.lentBlocks(), "blocks lent before the threshold");
+          encoder.stream().write(json, threshold / 2, json.length - threshold / 2);
+          encoder.finish();
+        }
+      });
+      assertEverythingGivenBack(engine);
+    }
+    assertEquals(1, workers.freePermits(), "permits");
+    assertArrayEquals(serialBytes(compression, json), body.toByteArray());
+  }
+
+  /** Runs {@code work} with the other caller counted as compressing a body on one of the two cores. */
+  private void whileAnotherCallerCompresses(BodyWork work) throws IOException {
+    workers.callerStarted();
+    try {
+      work.run();
+    } finally {
+      workers.callerEnded();
+    }
+  }
+
+  private static void assertEverythingGivenBack(CompressionEngine engine) {
+    assertEquals(0, engine.lentEncoders(), "encoders lent");
+    assertEquals(0, engine.lentBlocks(), "blocks lent");
+  }
+
+  /** Writing to an encoder, which may fail as I/O does. */
+  private interface BodyWork {
+    void run() throws IOException;
+  }
+
+  private static byte[] serialBytes(Compression compression, byte[] json) throws IOException {
+    ByteArrayOutputStream body = new ByteArrayOutputStream();
+    try (CompressionEngine serial = EngineSelection.create(compression, config(Parallelism.SERIAL));
+        Encoder encoder = serial.open(body)) {
+      encoder.stream().write(json);
+      encoder.finish();
+    }
+    return body.toByteArray();
+  }
+
   private CompressionEngine engine(Compression compression, int threshold) {
-    Parallelism parallelism = new Parallelism(2, threshold, workers);
-    return EngineSelection.create(compression, new EngineConfig(1, 0, 64 * KIB, 4, null, Long.MAX_VALUE, parallelism));
+    return EngineSelection.create(compression, config(new Parallelism(2, threshold, workers)));
+  }
+
+  private static EngineConfig config(Parallelism parallelism) {
+    return new EngineConfig(1, 0, 64 * KIB, 4, null, Long.MAX_VALUE, parallelism);
   }
 
   private static int occurrences(byte[] bytes, byte[] pattern) {
