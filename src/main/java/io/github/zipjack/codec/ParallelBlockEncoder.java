@@ -30,11 +30,12 @@ import java.util.ArrayDeque;
  * ends within them is compressed by the engine's serial encoder, as with one thread. A body that
  * passes them goes on in parallel blocks if a core is idle then, else in the serial encoder fed what
  * was gathered. A body that started with no core idle never goes parallel, so it gathers nothing and
- * writes to the serial encoder from its first byte. Once parallel, a worker joins only while a core is idle; and once a block fills while
- * no core is idle beside those its own workers hold (another caller started a body meanwhile: two
- * requests arriving together), the body writes out its blocks and goes on with the rest in one piece
- * on its own thread ({@link ParallelBlockEngine#openRest}), as the serial encoder would, so that no
- * worker takes that caller's core and no further block pays its cost against one stream.
+ * writes to the serial encoder from its first byte. Once parallel, a worker joins only while a core
+ * is idle; and once a block fills while no core is idle beside those its own workers hold (another
+ * caller started a body meanwhile: two requests arriving together), the body writes out its blocks
+ * and goes on with the rest in one piece on its own thread ({@link ParallelBlockEngine#openRest}), as
+ * the serial encoder would, so that no worker takes that caller's core and no further block pays its
+ * cost against one stream.
  *
  * <p>A body that goes parallel and keeps its idle core has the same bytes whatever the thread
  * count, the workers' timing, or whether the caller compressed a block itself; where it goes on
