@@ -100,15 +100,4 @@ class TargetRoundsTest {
     assertEquals(List.of(50.0, 300.0), round.opsPerSecondByTurn().get(LargeBodyTargetsMain.GZIP_FLOOR));
     assertEquals(List.of("jackson", "load zstd-1 serial", "load gzip-1 serial"), orders.get(0));
   }
-
-  @Test
-  void everyTargetNamesConfigurationsTheLargeBodyRoundsMeasure() {
-    for (boolean java25 : List.of(false, true)) {
-      List<String> names = new ArrayList<>(LargeBodyTargetsMain.configurations("stock-16000", java25).stream()
-          .map(JmhConfiguration::name).toList());
-      names.add(LargeBodyTargetsMain.FLOOR);
-      names.add(LargeBodyTargetsMain.GZIP_FLOOR);
-      new Comparison(names, LargeBodyTargetsMain.targets(java25).stream().map(Target::ratio).toList());
-    }
-  }
 }

@@ -5,9 +5,12 @@ import io.github.zipjack.bench.ParallelBodyBenchmark;
 import io.github.zipjack.tools.compare.TargetRounds.Target;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The large-body targets on this JDK, judged by paired rounds: for each shape of 4.7 MB body, one
@@ -29,8 +32,12 @@ import java.util.Map;
  * </ul>
  * A verdict "holds" only when the whole 95% interval is on the target's side.
  *
+ * <p>{@code --targets} names groups of targets ({@link #GROUPS}: zstd's, gzip's, two callers'): a
+ * round then measures only the configurations those targets need, so it is shorter and the same
+ * budget gives a target more rounds.
+ *
  * <pre>
- * java -cp target/benchmarks.jar io.github.zipjack.tools.compare.LargeBodyTargetsMain SECONDS_PER_SHAPE OUT.md [SHAPE...]
+ * java -cp target/benchmarks.jar io.github.zipjack.tools.compare.LargeBodyTargetsMain [--targets zstd,gzip,two-callers] SECONDS_PER_SHAPE OUT.md [SHAPE...]
  * </pre>
  *
  * Exits with 2 on bad arguments, 1 when a round fails.
@@ -52,15 +59,49 @@ public final class LargeBodyTargetsMain {
 
   private LargeBodyTargetsMain() {}
 
+  /** The groups of targets {@code --targets} chooses from: zstd-1's, gzip-1's and two callers'. */
+  static final List<String> GROUPS = List.of("zstd", "gzip", "two-callers");
+
   public static void main(String[] args) throws IOException {
+    Set<String> groups = Set.copyOf(GROUPS);
+    if (args.length > 0 && args[0].equals("--targets")) {
+      try {
+        groups = groups(args.length > 1 ? args[1] : "");
+      } catch (IllegalArgumentException e) {
+        System.err.println("LargeBodyTargetsMain: " + e.getMessage());
+        System.exit(2);
+        return;
+      }
+      args = List.of(args).subList(2, args.length).toArray(String[]::new);
+    }
     TargetRounds.Arguments arguments = TargetRounds.Arguments.parse("LargeBodyTargetsMain", args, SHAPES);
     boolean java25 = Codec.parse("libdeflate-1").unavailableHere() == null;
+    List<Target> targets = targets(java25, groups);
+    List<DerivedConfiguration> floors = floorsFor(targets);
     List<TargetRounds.TargetSet> sets = new ArrayList<>();
     for (String shape : arguments.sets()) {
-      sets.add(new TargetRounds.TargetSet(shape, configurations(shape, java25), floors(), targets(java25)));
+      sets.add(new TargetRounds.TargetSet(shape, configurationsFor(targets, floors, shape, java25), floors, targets));
     }
+    boolean bytes = java25 && groups.contains("gzip");
     TargetRounds.runAndReport("Large bodies", "shape", sets, TURNS, arguments.budget(), MAX_ROUNDS, arguments.out(),
-        "large-body-rounds", shape -> java25 ? List.of(bytesRow(shape)) : List.of());
+        "large-body-rounds", shape -> bytes ? List.of(bytesRow(shape)) : List.of());
+  }
+
+  /**
+   * The groups named in {@code list}, comma-separated.
+   *
+   * @throws IllegalArgumentException naming a group not in {@link #GROUPS}, or an empty list
+   */
+  static Set<String> groups(String list) {
+    Set<String> groups = new LinkedHashSet<>();
+    for (String group : list.split(",", -1)) {
+      if (!GROUPS.contains(group)) {
+        throw new IllegalArgumentException("no group of targets named '" + group + "' in --targets " + list
+            + "; the groups are " + String.join(", ", GROUPS));
+      }
+      groups.add(group);
+    }
+    return groups;
   }
 
   /** On Java 25, gzip-1's bytes against serial libdeflate-1's: exact, so counted once, not timed. */
@@ -96,24 +137,62 @@ public final class LargeBodyTargetsMain {
    * in each turn, the lower of Jackson alone's throughput and two serial callers' (whose time per body
    * is serial time / k).
    */
-  static List<Target> targets(boolean java25) {
+  /** The targets of the groups named ({@link #GROUPS}), in the report's order; k goes with zstd's and two callers'. */
+  static List<Target> targets(boolean java25, Set<String> groups) {
     List<Target> targets = new ArrayList<>();
-    targets.add(Target.timeAtMost("zstd-1 time ÷ plain zstd-jni, 2 workers", "zstd-1", "zstd-workers", 1.0));
-    targets.add(Target.timeAtMost("zstd-1 time ÷ floor max(Jackson, serial / k)", "zstd-1", FLOOR, 1.15));
-    targets.add(Target.timeAtMost("gzip-1 time ÷ study's best", "gzip-1", "study", 0.55));
-    targets.add(Target.timeAtMost("gzip-1 floor max(Jackson, serial / k) ÷ study's best: the best 2 cores allow",
-        GZIP_FLOOR, "study", 0.55));
-    targets.add(Target.timeAtMost("gzip-1 time ÷ its floor", "gzip-1", GZIP_FLOOR, 1.15));
-    if (java25) {
-      targets.add(Target.timeAtMost("gzip-1 time ÷ serial libdeflate-1", "gzip-1", "libdeflate-1 serial", 1.0));
+    if (groups.contains("zstd")) {
+      targets.add(Target.timeAtMost("zstd-1 time ÷ plain zstd-jni, 2 workers", "zstd-1", "zstd-workers", 1.0));
+      targets.add(Target.timeAtMost("zstd-1 time ÷ floor max(Jackson, serial / k)", "zstd-1", FLOOR, 1.15));
     }
-    targets.add(Target.throughputAtLeast("two callers, zstd-1: defaults ÷ compressionThreads(1), throughput",
-        "load zstd-1", "load zstd-1 serial", 0.97));
-    targets.add(Target.throughputAtLeast("two callers, gzip-1: defaults ÷ compressionThreads(1), throughput",
-        "load gzip-1", "load gzip-1 serial", 0.97));
-    targets.add(Target.throughputAtLeast("k: two serial callers ÷ one, zstd-1 throughput", "load zstd-1 serial",
-        "zstd-1 serial", 1.0));
+    if (groups.contains("gzip")) {
+      targets.add(Target.timeAtMost("gzip-1 time ÷ study's best", "gzip-1", "study", 0.55));
+      targets.add(Target.timeAtMost("gzip-1 floor max(Jackson, serial / k) ÷ study's best: the best 2 cores allow",
+          GZIP_FLOOR, "study", 0.55));
+      targets.add(Target.timeAtMost("gzip-1 time ÷ its floor", "gzip-1", GZIP_FLOOR, 1.15));
+      if (java25) {
+        targets.add(Target.timeAtMost("gzip-1 time ÷ serial libdeflate-1", "gzip-1", "libdeflate-1 serial", 1.0));
+      }
+    }
+    if (groups.contains("two-callers")) {
+      targets.add(Target.throughputAtLeast("two callers, zstd-1: defaults ÷ compressionThreads(1), throughput",
+          "load zstd-1", "load zstd-1 serial", 0.97));
+      targets.add(Target.throughputAtLeast("two callers, gzip-1: defaults ÷ compressionThreads(1), throughput",
+          "load gzip-1", "load gzip-1 serial", 0.97));
+    }
+    if (groups.contains("zstd") || groups.contains("two-callers")) {
+      targets.add(Target.throughputAtLeast("k: two serial callers ÷ one, zstd-1 throughput", "load zstd-1 serial",
+          "zstd-1 serial", 1.0));
+    }
     return targets;
+  }
+
+  /** The floors {@code targets} name. */
+  static List<DerivedConfiguration> floorsFor(List<Target> targets) {
+    Set<String> named = namedBy(targets);
+    return floors().stream().filter(floor -> named.contains(floor.name())).toList();
+  }
+
+  /**
+   * The configurations of {@link #configurations} that {@code targets} and {@code floors} need measured,
+   * in the same order.
+   */
+  static List<JmhConfiguration> configurationsFor(List<Target> targets, List<DerivedConfiguration> floors,
+      String shape, boolean java25) {
+    Set<String> needed = namedBy(targets);
+    for (DerivedConfiguration floor : floors) {
+      needed.add(floor.first());
+      needed.add(floor.second());
+    }
+    return configurations(shape, java25).stream().filter(c -> needed.contains(c.name())).toList();
+  }
+
+  private static Set<String> namedBy(List<Target> targets) {
+    Set<String> named = new HashSet<>();
+    for (Target target : targets) {
+      named.add(target.ratio().numerator());
+      named.add(target.ratio().denominator());
+    }
+    return named;
   }
 
   private static JmhConfiguration config(String name, String method, String shape, Map<String, String> more) {
