@@ -135,9 +135,9 @@ public final class LargeBodyTargetsMain {
   /**
    * The targets as ratios of throughputs. A time ratio A ÷ B is B's throughput over A's; "floor" is,
    * in each turn, the lower of Jackson alone's throughput and two serial callers' (whose time per body
-   * is serial time / k).
+   * is serial time / k). Only the groups named ({@link #GROUPS}), in the report's order; k goes with
+   * zstd's and two callers'.
    */
-  /** The targets of the groups named ({@link #GROUPS}), in the report's order; k goes with zstd's and two callers'. */
   static List<Target> targets(boolean java25, Set<String> groups) {
     List<Target> targets = new ArrayList<>();
     if (groups.contains("zstd")) {
