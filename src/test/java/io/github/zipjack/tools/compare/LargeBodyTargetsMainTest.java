@@ -30,10 +30,8 @@ class LargeBodyTargetsMainTest {
       for (Set<String> groups : List.of(Set.of("zstd"), Set.of("gzip"), Set.of("two-callers"),
           Set.copyOf(LargeBodyTargetsMain.GROUPS))) {
         List<Target> targets = LargeBodyTargetsMain.targets(java25, groups);
-        List<DerivedConfiguration> floors = LargeBodyTargetsMain.floorsFor(targets);
-        List<String> names = new ArrayList<>(LargeBodyTargetsMain.configurationsFor(targets, floors, SHAPE, java25)
-            .stream().map(JmhConfiguration::name).toList());
-        floors.forEach(floor -> names.add(floor.name()));
+        List<String> names = new ArrayList<>(measured(groups, java25));
+        LargeBodyTargetsMain.floorsFor(targets).forEach(floor -> names.add(floor.name()));
         new Comparison(names, targets.stream().map(Target::ratio).toList());
       }
     }
