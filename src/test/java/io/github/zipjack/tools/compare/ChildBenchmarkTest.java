@@ -30,6 +30,16 @@ class ChildBenchmarkTest {
   }
 
   @Test
+  void aChildReportsItsJitTimeWithEachSlice() throws Exception {
+    try (ChildBenchmark child = child(Map.of("dataset", "people-1", "codec", "zstd-1"))) {
+      child.awaitReady();
+      long first = child.runFor(5_000_000).jitMillis();
+      long second = child.runFor(5_000_000).jitMillis();
+      assertTrue(first >= 0 && second >= first, first + " then " + second);
+    }
+  }
+
+  @Test
   void aChildThatCannotSetUpFailsTheRoundNamingTheParameter() throws Exception {
     try (ChildBenchmark child = child(Map.of("dataset", "people-1", "codec", "zstd-1", "levl", "1"))) {
       RoundRunner.MeasurementFailure e = assertThrows(RoundRunner.MeasurementFailure.class, child::awaitReady);

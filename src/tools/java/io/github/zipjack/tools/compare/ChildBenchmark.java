@@ -64,10 +64,10 @@ final class ChildBenchmark implements SliceSource {
     }
     String line = reply();
     String[] parts = line.split(" ");
-    if (parts.length != 2 || !parts[0].matches("\\d+") || !parts[1].matches("\\d+")) {
+    if (parts.length != 3 || !parts[0].matches("\\d+") || !parts[1].matches("\\d+") || !parts[2].matches("-?\\d+")) {
       throw failure(line);
     }
-    return new Slice(Integer.parseInt(parts[0]), Long.parseLong(parts[1]));
+    return new Slice(Integer.parseInt(parts[0]), Long.parseLong(parts[1]), Long.parseLong(parts[2]));
   }
 
   private String reply() throws RoundRunner.MeasurementFailure {

@@ -153,7 +153,7 @@ final class DirectBenchmark implements SliceSource {
     long start = System.nanoTime();
     if (workers == null) {
       int done = loop(0, start, nanos);
-      return new Slice(done, System.nanoTime() - start);
+      return new Slice(done, System.nanoTime() - start, SliceSource.jitMillisSoFar());
     }
     List<Future<Integer>> running = new ArrayList<>(threads);
     for (int thread = 0; thread < threads; thread++) {
@@ -172,7 +172,7 @@ final class DirectBenchmark implements SliceSource {
       Thread.currentThread().interrupt();
       throw new RoundRunner.MeasurementFailure("interrupted", e);
     }
-    return new Slice(done, System.nanoTime() - start);
+    return new Slice(done, System.nanoTime() - start, SliceSource.jitMillisSoFar());
   }
 
   /** One thread's calls until {@code nanos} after {@code start}; at least one. */

@@ -11,9 +11,10 @@ import java.nio.charset.StandardCharsets;
 /**
  * One configuration in a JVM of its own, run in slices when its parent asks ({@link ChildBenchmark}).
  * Speaks lines on standard input and output: it prints {@code ready} once the benchmark is set up (or
- * {@code failed MESSAGE} and exits 1); then for each {@code slice NANOS} it prints {@code CALLS NANOS},
- * and on {@code end} or the end of input it tears down and exits 0. Anything the benchmark prints goes
- * to standard error, so that standard output carries the protocol alone.
+ * {@code failed MESSAGE} and exits 1); then for each {@code slice NANOS} it prints
+ * {@code CALLS NANOS JIT_MILLIS} (JIT_MILLIS: its JIT's compiling time so far, -1 when unknown), and on
+ * {@code end} or the end of input it tears down and exits 0. Anything the benchmark prints goes to
+ * standard error, so that standard output carries the protocol alone.
  *
  * <pre>
  * java -cp target/benchmarks.jar io.github.zipjack.tools.compare.SliceChildMain name|benchmark|param=value...
@@ -66,7 +67,7 @@ public final class SliceChildMain {
           System.exit(2);
         }
         SliceSource.Slice slice = benchmark.runFor(Long.parseLong(line.substring(SLICE.length())));
-        protocol.println(slice.calls() + " " + slice.nanos());
+        protocol.println(slice.calls() + " " + slice.nanos() + " " + slice.jitMillis());
       }
     } catch (IOException | RoundRunner.MeasurementFailure | RuntimeException e) {
       protocol.println(FAILED + oneLine(e.getMessage()));

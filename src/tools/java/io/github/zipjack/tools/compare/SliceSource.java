@@ -1,5 +1,8 @@
 package io.github.zipjack.tools.compare;
 
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
+
 /**
  * One configuration that runs in slices on demand: in this JVM ({@link DirectBenchmark}) or in a JVM
  * of its own ({@link ChildBenchmark}). Used by one thread; {@link #close} releases it.
@@ -16,6 +19,19 @@ interface SliceSource extends AutoCloseable {
   @Override
   void close();
 
-  /** What one slice did: calls made and the nanoseconds they took. */
-  record Slice(int calls, long nanos) {}
+  /**
+   * What one slice did: calls made and the nanoseconds they took, and the milliseconds its JVM's
+   * JIT compilers had spent compiling by its end ({@link #jitMillisSoFar()}; -1 when the JVM does
+   * not say).
+   */
+  record Slice(int calls, long nanos, long jitMillis) {}
+
+  /**
+   * {@return the milliseconds this JVM's JIT compilers have spent compiling since it started, summed
+   * over their threads; -1 when the JVM does not monitor it}
+   */
+  static long jitMillisSoFar() {
+    CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+    return jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : -1;
+  }
 }
