@@ -87,4 +87,12 @@ class LargeBodyTargetsMainTest {
   void groupsAreReadCommaSeparated() {
     assertEquals(Set.of("zstd", "two-callers"), LargeBodyTargetsMain.groups("zstd,two-callers"));
   }
+
+  @Test
+  void theUsageLineNamesTheTargetsOptionAndItsGroups() {
+    String usage = TargetRounds.Arguments.usage("LargeBodyTargetsMain", LargeBodyTargetsMain.TARGETS_OPTION,
+        LargeBodyTargetsMain.SHAPES);
+    assertTrue(usage.startsWith("usage: LargeBodyTargetsMain [--targets zstd,gzip,two-callers] SECONDS_PER_SET OUT.md"),
+        usage);
+  }
 }

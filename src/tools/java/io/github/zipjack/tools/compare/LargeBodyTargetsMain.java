@@ -63,6 +63,8 @@ public final class LargeBodyTargetsMain {
 
   /** The groups of targets {@code --targets} chooses from: zstd-1's, gzip-1's and two callers'. */
   static final List<String> GROUPS = List.of("zstd", "gzip", "two-callers");
+  /** The option as the usage line shows it. */
+  static final String TARGETS_OPTION = "[--targets " + String.join(",", GROUPS) + "]";
 
   public static void main(String[] args) throws IOException {
     Set<String> groups = Set.copyOf(GROUPS);
@@ -76,7 +78,7 @@ public final class LargeBodyTargetsMain {
       }
       args = List.of(args).subList(2, args.length).toArray(String[]::new);
     }
-    TargetRounds.Arguments arguments = TargetRounds.Arguments.parse("LargeBodyTargetsMain", args, SHAPES);
+    TargetRounds.Arguments arguments = TargetRounds.Arguments.parse("LargeBodyTargetsMain", TARGETS_OPTION, args, SHAPES);
     boolean java25 = Codec.parse("libdeflate-1").unavailableHere() == null;
     List<Target> targets = targets(java25, groups);
     List<DerivedConfiguration> floors = floorsFor(targets);

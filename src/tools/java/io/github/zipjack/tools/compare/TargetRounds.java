@@ -68,8 +68,16 @@ final class TargetRounds {
   record Arguments(Duration budget, Path out, List<String> sets) {
     /** Parses them, or exits with 2 and the usage naming the bad value. */
     static Arguments parse(String program, String[] args, List<String> allSets) {
+      return parse(program, "", args, allSets);
+    }
+
+    /**
+     * Parses them, or exits with 2 and the usage naming the bad value; {@code options} is what the
+     * usage shows before them (the options the program took off first), empty for none.
+     */
+    static Arguments parse(String program, String options, String[] args, List<String> allSets) {
       if (args.length < 2 || !args[0].matches("\\d+")) {
-        System.err.println("usage: " + program + " SECONDS_PER_SET OUT.md [SET...], the sets among " + allSets);
+        System.err.println(usage(program, options, allSets));
         System.exit(2);
       }
       List<String> sets = args.length > 2 ? List.of(args).subList(2, args.length) : allSets;
@@ -80,6 +88,12 @@ final class TargetRounds {
         }
       }
       return new Arguments(Duration.ofSeconds(Long.parseLong(args[0])), Path.of(args[1]), sets);
+    }
+
+    /** {@return the usage line of {@code program}, with {@code options} (empty for none) before the arguments} */
+    static String usage(String program, String options, List<String> allSets) {
+      return "usage: " + program + (options.isEmpty() ? "" : " " + options)
+          + " SECONDS_PER_SET OUT.md [SET...], the sets among " + allSets;
     }
   }
 
