@@ -73,7 +73,7 @@ record InterleavedTurns(int warmupTurns, int maxWarmupTurns, int turns, int warm
     benchmarks.keySet().forEach(name -> measured.put(name, new ArrayList<>()));
     Map<String, Long> jitMillis = Map.of();
     Set<String> compiling = benchmarks.keySet();
-    for (int warmup = 0; warmup < maxWarmupTurns && !(warmup >= warmupTurns && compiling.isEmpty()); warmup++) {
+    for (int warmup = 0; warmup < maxWarmupTurns && (warmup < warmupTurns || !compiling.isEmpty()); warmup++) {
       Turn turn = turn(benchmarks, order, random, warmupMillis);
       compiling = turn.compilingSince(jitMillis);
       jitMillis = turn.jitMillis();
